@@ -1,0 +1,24 @@
+// Two projects: `unit` for pure logic beside the code (src/**/*.spec.ts), `e2e` for the real HTTP
+// server against real PostgreSQL and Redis (test/**/*.e2e-spec.ts). Each e2e file gets its own
+// database cloned from a migrated template (test/support/global-setup.ts).
+const transform = { '^.+\\.(t|j)s$': ['@swc/jest'] };
+
+module.exports = {
+  testTimeout: 30000,
+  projects: [
+    {
+      displayName: 'unit',
+      testEnvironment: 'node',
+      transform,
+      testMatch: ['<rootDir>/src/**/*.spec.ts'],
+    },
+    {
+      displayName: 'e2e',
+      testEnvironment: 'node',
+      transform,
+      testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+    },
+  ],
+};
