@@ -1,0 +1,80 @@
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { Logger } from 'nestjs-pino';
+import { AppModule } from './app.module';
+import type { AppConfig } from './config/app-config';
+import { AllExceptionsFilter } from './infra/http/all-exceptions.filter';
+import { registerJsonBodyParser } from './infra/http/json-body-parser';
+import { assignRequestId, REQUEST_ID_HEADER } from './infra/http/request-id';
+import { RequestIdInterceptor } from './infra/http/request-id.interceptor';
+import { createValidationPipe } from './infra/http/validation.pipe';
+import { MetricsService } from './infra/observability/metrics.service';
+
+/** 1 MiB: a bulk request of 50 codes with logos fits (design §9). */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Builds the fully configured app (not yet listening). */
+export async function createApp(config: AppConfig, options: { logger?: boolean } = {}): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Believe X-Forwarded-For only across the configured number of proxy hops.
+    trustProxy: (_address: string, hop: number) => hop < config.trustProxy,
+    genReqId: assignRequestId,
+    // Fastify would otherwise reuse any incoming header unchecked; assignRequestId validates it.
+    requestIdHeader: false,
+    return503OnClosing: true,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
+    bufferLogs: true,
+    abortOnError: false,
+    // registerJsonBodyParser installs the one JSON parser (depth-bounded).
+    bodyParser: false,
+  });
+  if (options.logger !== false) app.useLogger(app.get(Logger));
+  else app.useLogger(false);
+
+  const fastify = app.getHttpAdapter().getInstance();
+  registerJsonBodyParser(fastify);
+  fastify.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
+  const metrics = app.get(MetricsService);
+  fastify.addHook('onResponse', async (request, reply) => {
+    metrics.httpDuration.observe(
+      { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+  });
+
+  const filter = new AllExceptionsFilter();
+  app.useGlobalFilters(filter);
+  // Errors Fastify raises before Nest sees the request (body parsing) get the same body.
+  fastify.setErrorHandler((error, request, reply) => {
+    const body = filter.toBody(error, request.id);
+    reply.status(body.statusCode).header('cache-control', 'no-store').send(body);
+  });
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalInterceptors(new RequestIdInterceptor());
+  app.enableShutdownHooks();
+  setUpSwagger(app, config);
+  await app.init();
+  return app;
+}
+
+function setUpSwagger(app: NestFastifyApplication, config: AppConfig): void {
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('QR code management API')
+      .setDescription(
+        'Create, style, render, track and manage static and dynamic QR codes. Authenticate every `/api/v1` call with the `X-API-Key` header.',
+      )
+      .setVersion('1')
+      .addServer(config.baseUrl)
+      .addApiKey({ type: 'apiKey', in: 'header', name: 'X-API-Key' }, 'api-key')
+      .addSecurityRequirements('api-key')
+      .build(),
+  );
+  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json', swaggerOptions: { persistAuthorization: true } });
+}

@@ -1,0 +1,40 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+/** API keys look like `qr_live_<40 base62 chars>` (design §3): ~238 bits from the CSPRNG. */
+export const API_KEY_PREFIX = 'qr_live_';
+const SECRET_LENGTH = 40;
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+const API_KEY_PATTERN = /^qr_live_[0-9A-Za-z]{32,64}$/;
+/** Characters shown to identify a key in listings (`qr_live_AbCd`), never enough to use it. */
+const DISPLAY_PREFIX_LENGTH = API_KEY_PREFIX.length + 4;
+
+export interface NewApiKey {
+  key: string;
+  prefix: string;
+  hash: string;
+}
+
+/** Uniform base62 characters by rejection sampling (no modulo bias). */
+export function randomBase62(length: number): string {
+  let out = '';
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte < 248 && out.length < length) out += BASE62[byte % 62];
+    }
+  }
+  return out;
+}
+
+export function generateApiKey(): NewApiKey {
+  const key = API_KEY_PREFIX + randomBase62(SECRET_LENGTH);
+  return { key, prefix: key.slice(0, DISPLAY_PREFIX_LENGTH), hash: hashApiKey(key) };
+}
+
+/** SHA-256 hex: keys are long random secrets, so a fast unsalted hash is safe and allows lookup by hash. */
+export function hashApiKey(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}
+
+export function looksLikeApiKey(value: string): boolean {
+  return API_KEY_PATTERN.test(value);
+}

@@ -1,0 +1,19 @@
+import { Global, Module } from '@nestjs/common';
+import { RedisConnection } from '../redis/redis.module';
+import { CACHE } from './cache';
+import { MemoryCache } from './memory-cache';
+import { RedisCache } from './redis-cache';
+
+@Global()
+@Module({
+  providers: [
+    {
+      provide: CACHE,
+      inject: [RedisConnection],
+      useFactory: (redis: RedisConnection) =>
+        redis.client ? new RedisCache(redis.client, (error) => redis.markDown(error)) : new MemoryCache(),
+    },
+  ],
+  exports: [CACHE],
+})
+export class CacheModule {}

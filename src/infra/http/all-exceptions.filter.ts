@@ -1,0 +1,74 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ValidationFailedException } from '../../common/validation/validation-failed.exception';
+import { errorBody, ErrorBody } from './error-body';
+
+/**
+ * Turns every error into the one error body. Bad input never becomes a 500, an unreachable
+ * database becomes a 503, and internals (stack, SQL, driver messages) never reach the client.
+ */
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const request = http.getRequest<FastifyRequest>();
+    const reply = http.getResponse<FastifyReply>();
+    const body = this.toBody(exception, request.id);
+    reply.status(body.statusCode).header('content-type', 'application/json; charset=utf-8');
+    // Errors thrown on non-JSON routes (images, redirects) must not keep their cache headers.
+    reply.header('cache-control', 'no-store');
+    reply.send(body);
+  }
+
+  toBody(exception: unknown, requestId: string): ErrorBody {
+    if (exception instanceof ValidationFailedException) {
+      return errorBody(400, exception.message, requestId, exception.fieldErrors);
+    }
+    if (exception instanceof HttpException) {
+      return errorBody(exception.getStatus(), httpExceptionMessage(exception), requestId);
+    }
+    if (isDatabaseUnavailable(exception)) {
+      this.logger.warn(`Database unavailable: ${(exception as Error).message}`);
+      return errorBody(HttpStatus.SERVICE_UNAVAILABLE, 'The database is unavailable; try again shortly', requestId);
+    }
+    const clientError = fastifyClientError(exception);
+    if (clientError) return errorBody(clientError.statusCode, clientError.message, requestId);
+    this.logger.error(exception instanceof Error ? exception.stack ?? exception.message : String(exception));
+    return errorBody(HttpStatus.INTERNAL_SERVER_ERROR, 'Internal server error', requestId);
+  }
+}
+
+function httpExceptionMessage(exception: HttpException): string {
+  const response = exception.getResponse();
+  if (typeof response === 'string') return response;
+  const message = (response as { message?: unknown }).message;
+  if (Array.isArray(message)) return message.join('; ');
+  return typeof message === 'string' ? message : exception.message;
+}
+
+/** Errors raised by Fastify while reading the request (bad JSON, too large, bad content type). */
+function fastifyClientError(exception: unknown): { statusCode: number; message: string } | null {
+  const error = exception as { statusCode?: unknown; code?: unknown; message?: unknown };
+  if (typeof error?.statusCode !== 'number' || error.statusCode < 400 || error.statusCode >= 500) return null;
+  const messages: Record<string, string> = {
+    FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is larger than 1 MiB',
+    FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type; send application/json',
+    FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty',
+  };
+  const known = typeof error.code === 'string' ? messages[error.code] : undefined;
+  return { statusCode: error.statusCode, message: known ?? (typeof error.message === 'string' ? error.message : 'Bad request') };
+}
+
+const UNAVAILABLE_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024', 'ECONNREFUSED', 'ETIMEDOUT', 'ECONNRESET', '57P01', '57P03']);
+
+function isDatabaseUnavailable(exception: unknown): boolean {
+  const error = exception as { name?: string; code?: string; message?: string; cause?: unknown };
+  if (!error || typeof error !== 'object') return false;
+  if (error.name === 'PrismaClientInitializationError') return true;
+  if (error.code && UNAVAILABLE_CODES.has(error.code)) return true;
+  const message = error.message ?? '';
+  if (/ECONNREFUSED|Connection terminated|timeout exceeded when trying to connect|Can't reach database|DatabaseNotReachable|Connection refused/i.test(message)) return true;
+  return error.cause ? isDatabaseUnavailable(error.cause) : false;
+}

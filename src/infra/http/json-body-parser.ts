@@ -1,0 +1,48 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+/** Deeper JSON than this is refused with 400 before any validation walks it (no stack overflow). */
+export const MAX_JSON_DEPTH = 32;
+
+export class JsonBodyError extends Error {
+  constructor(message: string, readonly statusCode = 400) {
+    super(message);
+  }
+}
+
+/** Nesting depth of a JSON text, counted over brackets outside strings, without parsing it. */
+export function jsonDepthExceeds(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 92) i++; // backslash: skip the escaped character
+      else if (ch === 34) inString = false;
+    } else if (ch === 34) inString = true;
+    else if (ch === 123 || ch === 91) {
+      if (++depth > limit) return true;
+    } else if (ch === 125 || ch === 93) depth--;
+  }
+  return false;
+}
+
+/** Fastify's JSON parser with one that bounds nesting depth and names the problem. */
+export function registerJsonBodyParser(fastify: FastifyInstance): void {
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (_request: FastifyRequest, body: string | Buffer, done) => {
+    const text = body.toString();
+    if (text.trim() === '') return done(null, undefined);
+    if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) {
+      return done(new JsonBodyError(`Request body is nested deeper than ${MAX_JSON_DEPTH} levels`), undefined);
+    }
+    try {
+      done(null, JSON.parse(text, rejectPrototypeKeys));
+    } catch (error) {
+      done(error instanceof JsonBodyError ? error : new JsonBodyError('Request body is not valid JSON'), undefined);
+    }
+  });
+}
+
+function rejectPrototypeKeys(key: string, value: unknown): unknown {
+  if (key === '__proto__' || key === 'constructor') throw new JsonBodyError(`Request body contains the forbidden key "${key}"`);
+  return value;
+}

@@ -1,0 +1,36 @@
+import { Global, Module } from '@nestjs/common';
+import { PrometheusModule } from '@willsoto/nestjs-prometheus';
+import { LoggerModule } from 'nestjs-pino';
+import type { IncomingMessage } from 'node:http';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { HealthController } from './health.controller';
+import { MetricsController } from './metrics.controller';
+import { MetricsService } from './metrics.service';
+
+/** Header values never logged (design §11). */
+export const REDACTED_PATHS = ['req.headers["x-api-key"]', 'req.headers["x-admin-token"]', 'req.headers.authorization', 'req.headers.cookie'];
+
+@Global()
+@Module({
+  imports: [
+    LoggerModule.forRootAsync({
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => ({
+        pinoHttp: {
+          level: config.logLevel,
+          // The id Fastify assigned (assignRequestId), so logs and responses carry the same one.
+          genReqId: (req: IncomingMessage) => (req as IncomingMessage & { id?: string }).id ?? '',
+          redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+          // Query strings are dropped from logged URLs: a key wrongly sent there must not be written.
+          serializers: { req: (req: { id: string; method: string; url: string; headers: unknown }) => ({ id: req.id, method: req.method, url: req.url?.split('?')[0], headers: req.headers }) },
+          autoLogging: { ignore: (req: IncomingMessage) => req.url === '/health/live' || req.url === '/metrics' },
+        },
+      }),
+    }),
+    PrometheusModule.register({ controller: MetricsController, defaultMetrics: { enabled: true } }),
+  ],
+  controllers: [HealthController],
+  providers: [MetricsService],
+  exports: [MetricsService],
+})
+export class ObservabilityModule {}

@@ -1,0 +1,61 @@
+import { Global, Inject, Injectable, Logger, Module, OnModuleDestroy } from '@nestjs/common';
+import Redis from 'ioredis';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
+
+/**
+ * The shared Redis connection when REDIS_URL is set (null otherwise). No offline queue and a short
+ * command timeout: while Redis is down commands fail at once, and callers degrade (no cache, rate
+ * limit fails open) instead of hanging. An outage is logged once when it starts and once when it
+ * ends, not per command.
+ */
+@Injectable()
+export class RedisConnection implements OnModuleDestroy {
+  readonly client: Redis | null;
+  private readonly logger = new Logger('Redis');
+  private down = false;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.client = config.redisUrl ? createRedisClient(config.redisUrl) : null;
+    this.client?.on('error', (error: Error) => this.markDown(error));
+    this.client?.on('ready', () => this.markUp());
+  }
+
+  get configured(): boolean {
+    return this.client !== null;
+  }
+
+  /** True while Redis is configured and connected. */
+  get available(): boolean {
+    return this.client?.status === 'ready';
+  }
+
+  markDown(error: Error): void {
+    if (this.down) return;
+    this.down = true;
+    this.logger.error(`Redis unreachable, degrading (no cache, rate limits fail open): ${error.message}`);
+  }
+
+  private markUp(): void {
+    if (!this.down) return;
+    this.down = false;
+    this.logger.log('Redis is reachable again');
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.client?.quit().catch(() => this.client?.disconnect());
+  }
+}
+
+export function createRedisClient(url: string): Redis {
+  return new Redis(url, {
+    enableOfflineQueue: false,
+    commandTimeout: 500,
+    connectTimeout: 1000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+  });
+}
+
+@Global()
+@Module({ providers: [RedisConnection], exports: [RedisConnection] })
+export class RedisModule {}
