@@ -2,6 +2,8 @@
 // server against real PostgreSQL and Redis (test/**/*.e2e-spec.ts). Each e2e file gets its own
 // database cloned from a migrated template (test/support/global-setup.ts).
 const transform = { '^.+\\.(t|j)s$': ['@swc/jest'] };
+// ESM-only dependencies that Node 20 loads with require(esm) but jest's module loader cannot.
+const transformIgnorePatterns = ['/node_modules/(?!(content-disposition)/)'];
 
 module.exports = {
   testTimeout: 30000,
@@ -10,12 +12,14 @@ module.exports = {
       displayName: 'unit',
       testEnvironment: 'node',
       transform,
+      transformIgnorePatterns,
       testMatch: ['<rootDir>/src/**/*.spec.ts'],
     },
     {
       displayName: 'e2e',
       testEnvironment: 'node',
       transform,
+      transformIgnorePatterns,
       testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',

@@ -2,6 +2,9 @@ import { DynamicModule, Global, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { ApiKeyGuard } from './auth/api-key.guard';
 import { AuthModule } from './auth/auth.module';
+import { BulkModule } from './bulk/bulk.module';
+import { FoldersModule } from './folders/folders.module';
+import { QrCodesModule } from './qrcodes/qrcodes.module';
 import { APP_CONFIG, AppConfig } from './config/app-config';
 import { CacheModule } from './infra/cache/cache.module';
 import { DatabaseModule } from './infra/database/database.module';
@@ -32,6 +35,9 @@ export class AppModule {
         CacheModule,
         RateLimitModule,
         AuthModule,
+        FoldersModule,
+        BulkModule,
+        QrCodesModule,
       ],
       providers: [
         // Order matters: the key decides the account, then the account's budget is charged.

@@ -1,4 +1,5 @@
-import { API_KEY_PREFIX, generateApiKey, hashApiKey, looksLikeApiKey, randomBase62 } from './api-key-format';
+import { randomBase62 } from '../common/random/base62';
+import { API_KEY_PREFIX, generateApiKey, hashApiKey, looksLikeApiKey } from './api-key-format';
 
 describe('API key format', () => {
   it('generates qr_live_ keys of 40 base62 characters', () => {

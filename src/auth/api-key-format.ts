@@ -1,9 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { randomBase62 } from '../common/random/base62';
 
 /** API keys look like `qr_live_<40 base62 chars>` (design §3): ~238 bits from the CSPRNG. */
 export const API_KEY_PREFIX = 'qr_live_';
 const SECRET_LENGTH = 40;
-const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const API_KEY_PATTERN = /^qr_live_[0-9A-Za-z]{32,64}$/;
 /** Characters shown to identify a key in listings (`qr_live_AbCd`), never enough to use it. */
 const DISPLAY_PREFIX_LENGTH = API_KEY_PREFIX.length + 4;
@@ -12,17 +12,6 @@ export interface NewApiKey {
   key: string;
   prefix: string;
   hash: string;
-}
-
-/** Uniform base62 characters by rejection sampling (no modulo bias). */
-export function randomBase62(length: number): string {
-  let out = '';
-  while (out.length < length) {
-    for (const byte of randomBytes(length * 2)) {
-      if (byte < 248 && out.length < length) out += BASE62[byte % 62];
-    }
-  }
-  return out;
 }
 
 export function generateApiKey(): NewApiKey {

@@ -1,1 +1,25 @@
-export default async () => {};
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { migratePostgres, openEmbedded } from '../../src/infra/database/database-connection';
+import { databaseUrlFor, serverUrl, TEMPLATE_ENV, withAdminClient } from './test-databases';
+
+/** Migrates the template database every e2e file clones (the whole suite runs on freshly migrated databases). */
+export default async function globalSetup(): Promise<void> {
+  process.env.TZ = 'UTC';
+  const base = serverUrl();
+  if (!base) {
+    const dir = mkdtempSync(join(tmpdir(), 'qr-test-template-'));
+    const db = await openEmbedded(dir);
+    await db.close();
+    process.env[TEMPLATE_ENV] = dir;
+    return;
+  }
+  const name = `qr_test_template_${process.pid}`;
+  await withAdminClient(base, async (client) => {
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await client.query(`CREATE DATABASE "${name}"`);
+  });
+  await migratePostgres(databaseUrlFor(base, name));
+  process.env[TEMPLATE_ENV] = name;
+}

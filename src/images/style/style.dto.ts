@@ -1,0 +1,219 @@
+/**
+ * The request field `style` as OpenAPI sees it. These classes only document the schema: validation
+ * is checkStyle's (pass it the raw JSON value, not an instance of these classes), and a test holds
+ * this schema equal to the one checkStyle enforces.
+ */
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { MAX_LOGO_BYTES } from './logo-data-uri';
+import {
+  BackgroundOptions,
+  ColorStop,
+  CORNER_DOT_TYPES,
+  CORNER_SQUARE_TYPES,
+  CornerDotType,
+  CornersDotOptions,
+  CornerSquareType,
+  CornersSquareOptions,
+  DOT_TYPES,
+  DotsOptions,
+  DotType,
+  ERROR_CORRECTION_LEVELS,
+  ErrorCorrectionLevel,
+  Gradient,
+  GRADIENT_TYPES,
+  GradientType,
+  ImageOptions,
+  QrOptions,
+  QrStyle,
+  Shape,
+  SHAPES,
+} from './qr-style';
+import { MAX_COLOR_STOPS, MAX_GRADIENT_ROTATION_DEGREES, MAX_LOGO_MARGIN_PX, MAX_MARGIN_PX } from './style-schema';
+
+const HEX_DIGITS = '#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})';
+const HEX_COLOR_PATTERN = `^${HEX_DIGITS}$`;
+const BACKGROUND_COLOR_PATTERN = `^(${HEX_DIGITS}|transparent)$`;
+const HEX_COLOR_DESCRIPTION = 'Hex color: #rgb, #rrggbb or #rrggbbaa.';
+const GRADIENT_DESCRIPTION = 'Gradient; when given it is used instead of `color`.';
+
+const distinct = (values: readonly string[]) => [...new Set(values)];
+
+export class ColorStopDto implements ColorStop {
+  @ApiProperty({ type: Number, minimum: 0, maximum: 1, description: 'Position along the gradient.', example: 0 })
+  offset: number;
+
+  @ApiProperty({ type: String, pattern: HEX_COLOR_PATTERN, description: HEX_COLOR_DESCRIPTION, example: '#000000' })
+  color: string;
+}
+
+export class GradientDto implements Gradient {
+  @ApiPropertyOptional({ enum: distinct(GRADIENT_TYPES), enumName: 'GradientType', default: 'linear' })
+  type?: GradientType;
+
+  @ApiPropertyOptional({
+    type: Number,
+    minimum: -MAX_GRADIENT_ROTATION_DEGREES,
+    maximum: MAX_GRADIENT_ROTATION_DEGREES,
+    default: 0,
+    description: 'Rotation in degrees (qr-code-styling uses radians; this API uses degrees).',
+  })
+  rotation?: number;
+
+  @ApiProperty({ type: () => [ColorStopDto], minItems: 1, maxItems: MAX_COLOR_STOPS })
+  colorStops: ColorStopDto[];
+}
+
+export class DotsOptionsDto implements DotsOptions {
+  @ApiPropertyOptional({ enum: distinct(DOT_TYPES), enumName: 'DotType', default: 'square' })
+  type?: DotType;
+
+  @ApiPropertyOptional({
+    type: String,
+    pattern: HEX_COLOR_PATTERN,
+    description: HEX_COLOR_DESCRIPTION,
+    default: '#000000',
+  })
+  color?: string;
+
+  @ApiPropertyOptional({ type: () => GradientDto, description: GRADIENT_DESCRIPTION })
+  gradient?: GradientDto;
+
+  @ApiPropertyOptional({ type: Boolean, description: 'Round the module size to whole pixels.' })
+  roundSize?: boolean;
+}
+
+export class CornersSquareOptionsDto implements CornersSquareOptions {
+  @ApiPropertyOptional({
+    enum: distinct(CORNER_SQUARE_TYPES),
+    enumName: 'CornerSquareType',
+    description: 'Unset: the dots type.',
+  })
+  type?: CornerSquareType;
+
+  @ApiPropertyOptional({
+    type: String,
+    pattern: HEX_COLOR_PATTERN,
+    description:
+      `${HEX_COLOR_DESCRIPTION} Unset: the dots paint. ` + 'Also colours the corner dots unless they set their own.',
+  })
+  color?: string;
+
+  @ApiPropertyOptional({ type: () => GradientDto, description: GRADIENT_DESCRIPTION })
+  gradient?: GradientDto;
+}
+
+export class CornersDotOptionsDto implements CornersDotOptions {
+  @ApiPropertyOptional({
+    enum: distinct(CORNER_DOT_TYPES),
+    enumName: 'CornerDotType',
+    description: 'Unset: the dots type.',
+  })
+  type?: CornerDotType;
+
+  @ApiPropertyOptional({
+    type: String,
+    pattern: HEX_COLOR_PATTERN,
+    description: `${HEX_COLOR_DESCRIPTION} Unset: the corner square paint, else the dots paint.`,
+  })
+  color?: string;
+
+  @ApiPropertyOptional({ type: () => GradientDto, description: GRADIENT_DESCRIPTION })
+  gradient?: GradientDto;
+}
+
+export class BackgroundOptionsDto implements BackgroundOptions {
+  @ApiPropertyOptional({
+    type: String,
+    pattern: BACKGROUND_COLOR_PATTERN,
+    description: `${HEX_COLOR_DESCRIPTION} Or "transparent".`,
+    default: '#ffffff',
+  })
+  color?: string;
+
+  @ApiPropertyOptional({ type: () => GradientDto, description: GRADIENT_DESCRIPTION })
+  gradient?: GradientDto;
+
+  @ApiPropertyOptional({
+    type: Number,
+    minimum: 0,
+    maximum: 1,
+    description: 'Corner rounding of the background square.',
+  })
+  round?: number;
+}
+
+export class ImageOptionsDto implements ImageOptions {
+  @ApiPropertyOptional({ type: Boolean, description: 'Leave out the modules behind the logo.' })
+  hideBackgroundDots?: boolean;
+
+  @ApiPropertyOptional({
+    type: Number,
+    minimum: 0,
+    exclusiveMinimum: true,
+    maximum: 1,
+    default: 0.4,
+    description:
+      "Logo side as a fraction of the code's side. " +
+      'The logo must stay within what the error correction level can recover.',
+  })
+  imageSize?: number;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 0,
+    maximum: MAX_LOGO_MARGIN_PX,
+    description: 'Margin around the logo, in pixels.',
+  })
+  margin?: number;
+}
+
+export class QrOptionsDto implements QrOptions {
+  @ApiPropertyOptional({
+    enum: distinct(ERROR_CORRECTION_LEVELS),
+    enumName: 'ErrorCorrectionLevel',
+    description: 'Default: H with a logo, else M.',
+  })
+  errorCorrectionLevel?: ErrorCorrectionLevel;
+}
+
+export class StyleDto implements QrStyle {
+  @ApiPropertyOptional({ type: () => DotsOptionsDto })
+  dotsOptions?: DotsOptionsDto;
+
+  @ApiPropertyOptional({ type: () => CornersSquareOptionsDto })
+  cornersSquareOptions?: CornersSquareOptionsDto;
+
+  @ApiPropertyOptional({ type: () => CornersDotOptionsDto })
+  cornersDotOptions?: CornersDotOptionsDto;
+
+  @ApiPropertyOptional({ type: () => BackgroundOptionsDto })
+  backgroundOptions?: BackgroundOptionsDto;
+
+  @ApiPropertyOptional({
+    type: String,
+    format: 'data-uri',
+    pattern: '^data:image/(png|jpeg|webp);base64,',
+    description:
+      'Logo: a base64 data: URI of a PNG, JPEG or WebP image (checked by its content), ' +
+      `at most ${MAX_LOGO_BYTES / 1024} KB decoded. SVG is refused.`,
+  })
+  image?: string;
+
+  @ApiPropertyOptional({ type: () => ImageOptionsDto })
+  imageOptions?: ImageOptionsDto;
+
+  @ApiPropertyOptional({ type: () => QrOptionsDto })
+  qrOptions?: QrOptionsDto;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 0,
+    maximum: MAX_MARGIN_PX,
+    default: 0,
+    description: 'Quiet zone, in pixels.',
+  })
+  margin?: number;
+
+  @ApiPropertyOptional({ enum: distinct(SHAPES), enumName: 'Shape', default: 'square' })
+  shape?: Shape;
+}

@@ -1,0 +1,7 @@
+/** The QR content types: validation of request content and the string each type encodes. */
+export { QR_TYPES, isQrType } from './qr-types';
+export type { QrType } from './qr-types';
+export { checkContent } from './check-content';
+export type { ContentCheck, ContentCheckOptions } from './check-content';
+export { redirectTargetProblem } from './redirect-target';
+export { CONTENT_DTO_BY_TYPE } from './content-types';

@@ -1,0 +1,82 @@
+import { redirectTargetProblem } from './redirect-target';
+
+const UNSAFE_TARGETS: [string, string, RegExp][] = [
+  ['javascript scheme', 'javascript:alert(1)', /http or https/],
+  ['mixed-case javascript scheme', 'JaVaScRiPt:alert(1)', /http or https/],
+  ['javascript with a tab inside the scheme', 'java\tscript:alert(1)', /control characters/],
+  ['javascript with a line break inside the scheme', 'java\nscript:alert(1)', /control characters/],
+  ['javascript after leading whitespace', '  javascript:alert(1)', /http or https/],
+  ['data URI', 'data:text/html,<script>alert(1)</script>', /http or https/],
+  ['vbscript scheme', 'vbscript:msgbox(1)', /http or https/],
+  ['file scheme', 'file:///etc/passwd', /http or https/],
+  ['ftp scheme', 'ftp://example.com/file.txt', /http or https/],
+  ['mailto scheme', 'mailto:someone@example.com', /http or https/],
+  ['user name and password', 'https://user:pass@example.com/', /user name or password/],
+  ['user name only', 'https://user@example.com/', /user name or password/],
+  ['password only', 'https://:secret@example.com/', /user name or password/],
+  ['relative reference', '//example.com/path', /http or https/],
+  ['no scheme', 'example.com', /http or https/],
+  ['no host', 'https://', /http or https/],
+  ['invalid host', 'https://exa mple.com/', /http or https/],
+  ['header injection attempt', 'https://example.com/\r\nSet-Cookie: a=b', /control characters/],
+  ['empty', '', /empty/],
+  ['blank', '   ', /empty/],
+  ['longer than 2048 characters', `https://example.com/${'a'.repeat(2029)}`, /2048/],
+];
+
+const SAFE_TARGETS: [string, string][] = [
+  ['plain http', 'http://example.com'],
+  ['https with query and fragment', 'https://example.com/path?q=1&r=%20#fragment'],
+  ['upper-case scheme and host', 'HTTPS://EXAMPLE.COM/Path'],
+  ['internationalised host and path', 'https://例え.jp/パス?名前=値'],
+  ['IPv6 host with port', 'https://[2001:db8::1]:8443/x'],
+  ['explicit port', 'https://example.com:8080/'],
+  ['exactly 2048 characters', `https://example.com/${'a'.repeat(2028)}`],
+];
+
+describe('redirectTargetProblem', () => {
+  test.each(UNSAFE_TARGETS)('refuses %s', (_case, url, problem) => {
+    expect(redirectTargetProblem(url)).toMatch(problem);
+  });
+
+  test.each(SAFE_TARGETS)('accepts %s', (_case, url) => {
+    expect(redirectTargetProblem(url)).toBeNull();
+  });
+
+  test('refuses a value that is not a string', () => {
+    expect(redirectTargetProblem(42 as unknown as string)).toBe('must be a string');
+  });
+
+  describe('own redirect host', () => {
+    test.each<[string[], string]>([
+      [['r.example.com'], 'https://r.example.com/r/abc123'],
+      [['r.example.com'], 'http://R.Example.COM/r/abc123'],
+      [['r.example.com'], 'https://r.example.com./r/abc123'],
+      [['r.example.com'], 'https://r.example.com:443/r/abc123'],
+      [['R.EXAMPLE.COM'], 'https://r.example.com/'],
+      [['other.test', 'r.example.com'], 'https://r.example.com/'],
+      [['localhost:3000'], 'http://localhost:3000/r/abc123'],
+      [['localhost:3000'], 'http://LOCALHOST:3000/'],
+      [['qr.example.com:443'], 'https://qr.example.com/x'],
+      [['https://qr.example.com'], 'http://qr.example.com/r/abc123'],
+      [['http://localhost:3000/'], 'http://localhost:3000/r/abc123'],
+      [['[::1]:3000'], 'http://[::1]:3000/r/abc123'],
+      [['127.0.0.1:3000'], 'http://0x7f.0.0.1:3000/r/abc123'],
+    ])('%j refuses %s', (ownHosts, url) => {
+      expect(redirectTargetProblem(url, ownHosts)).toBe("must not point to this service's redirect host");
+    });
+
+    test.each<[string[], string]>([
+      [['r.example.com'], 'https://example.com/'],
+      [['r.example.com'], 'https://sub.r.example.com/'],
+      [['r.example.com'], 'https://r.example.com:8443/'],
+      [['localhost:3000'], 'http://localhost:8080/'],
+      [['localhost:3000'], 'http://localhost/'],
+      [['[::1]:3000'], 'http://[::1]:8080/'],
+      [[], 'https://r.example.com/'],
+      [['not a host at all ::'], 'https://example.com/'],
+    ])('%j accepts %s', (ownHosts, url) => {
+      expect(redirectTargetProblem(url, ownHosts)).toBeNull();
+    });
+  });
+});

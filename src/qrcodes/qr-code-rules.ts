@@ -1,0 +1,122 @@
+import type { FieldError } from '../common/validation/field-error';
+import { buildQrMatrix, QrCapacityError } from '../images/render/qr-matrix';
+import { checkStyle, QrStyle, resolveErrorCorrectionLevel } from '../images/style';
+import { checkContent, QrType } from './content';
+import type { CreateQrCodeDto } from './dto/create-qr-code.dto';
+import type { UpdateQrCodeDto } from './dto/update-qr-code.dto';
+import type { NewQrCode, QrCodeRecord } from './qr-code.record';
+import type { QrCodeChanges } from './qr-codes.repository';
+
+/**
+ * The rules of a QR code that need no database: content per type, style, capacity, the
+ * static/dynamic moves of spec §3 and the lifecycle of design §5. Pure, shared by single create,
+ * bulk create and update.
+ */
+
+export type RuleCheck<T> = { ok: true; value: T } | { ok: false; errors: FieldError[] };
+
+export interface RuleContext {
+  /** Hosts of the service itself: a url target there would loop. */
+  ownHosts: string[];
+  now: Date;
+}
+
+/** Byte-mode capacity at version 40: text within it always fits, so the matrix is built only beyond. */
+const BYTE_CAPACITY = { L: 2953, M: 2331, Q: 1663, H: 1273 } as const;
+
+/** Why a static code's content cannot be drawn, or null when it fits. */
+export function capacityProblem(contentString: string, style: QrStyle): FieldError | null {
+  const level = resolveErrorCorrectionLevel(style);
+  if (Buffer.byteLength(contentString) <= BYTE_CAPACITY[level]) return null;
+  try {
+    buildQrMatrix(contentString, level);
+    return null;
+  } catch (error) {
+    if (!(error instanceof QrCapacityError)) throw error;
+    return {
+      field: 'content',
+      message: `content is too large for a QR code at error correction ${level} (${Buffer.byteLength(contentString)} bytes encoded); shorten it, lower style.qrOptions.errorCorrectionLevel, or make the code dynamic`,
+    };
+  }
+}
+
+function expiryProblem(expiresAt: Date | null, isDynamic: boolean, now: Date): FieldError | null {
+  if (!expiresAt) return null;
+  if (!isDynamic) return { field: 'expires_at', message: 'expires_at applies to dynamic codes only' };
+  if (expiresAt.getTime() <= now.getTime()) return { field: 'expires_at', message: 'expires_at must be in the future' };
+  return null;
+}
+
+export function checkNewQrCode(dto: CreateQrCodeDto, context: RuleContext): RuleCheck<NewQrCode> {
+  const errors: FieldError[] = [];
+  const content = checkContent(dto.type, dto.content, { ownHosts: context.ownHosts });
+  if (!content.ok) errors.push(...content.errors);
+  const style = checkStyle(dto.style ?? {});
+  if (!style.ok) errors.push(...style.errors);
+  const isDynamic = dto.is_dynamic ?? false;
+  const expiresAt = dto.expires_at ? new Date(dto.expires_at) : null;
+  const expiry = expiryProblem(expiresAt, isDynamic, context.now);
+  if (expiry) errors.push(expiry);
+  if (!content.ok || !style.ok || errors.length) return { ok: false, errors };
+
+  // A dynamic code's image encodes its short link, so only static content must fit.
+  const capacity = isDynamic ? null : capacityProblem(content.contentString, style.style);
+  if (capacity) return { ok: false, errors: [capacity] };
+  return {
+    ok: true,
+    value: {
+      name: dto.name ?? `${dto.type} QR Code`,
+      type: dto.type,
+      content: content.content,
+      contentString: content.contentString,
+      style: style.style as Record<string, unknown>,
+      folderId: dto.folder_id ?? null,
+      isDynamic,
+      expiresAt,
+    },
+  };
+}
+
+export type PlannedUpdate = Omit<QrCodeChanges, 'upgradeWithShortCode'> & { upgradeToDynamic: boolean };
+
+export function checkQrCodeUpdate(current: QrCodeRecord, dto: UpdateQrCodeDto, context: RuleContext): RuleCheck<PlannedUpdate> {
+  const errors: FieldError[] = [];
+  if (dto.type !== undefined && dto.type !== current.type) {
+    errors.push({ field: 'type', message: `type cannot be changed (this code is ${current.type})` });
+  }
+  if (dto.is_dynamic === false && current.isDynamic) {
+    errors.push({ field: 'is_dynamic', message: 'a dynamic code cannot become static: its short link stays active' });
+  }
+  const upgradeToDynamic = dto.is_dynamic === true && !current.isDynamic;
+  const willBeDynamic = current.isDynamic || upgradeToDynamic;
+
+  const content = dto.content === undefined ? null : checkContent(current.type as QrType, dto.content, { ownHosts: context.ownHosts });
+  if (content && !content.ok) errors.push(...content.errors);
+  const style = dto.style === undefined ? null : checkStyle(dto.style);
+  if (style && !style.ok) errors.push(...style.errors);
+  const expiresAt = dto.expires_at === undefined ? undefined : dto.expires_at === null ? null : new Date(dto.expires_at);
+  const expiry = expiresAt === undefined ? null : expiryProblem(expiresAt, willBeDynamic, context.now);
+  if (expiry) errors.push(expiry);
+  if (errors.length || (content && !content.ok) || (style && !style.ok)) return { ok: false, errors };
+
+  const nextContentString = content?.ok ? content.contentString : current.contentString;
+  const nextStyle = (style?.ok ? style.style : current.style) as QrStyle;
+  if (!willBeDynamic && (content || style)) {
+    const capacity = capacityProblem(nextContentString, nextStyle);
+    if (capacity) return { ok: false, errors: [capacity] };
+  }
+  return {
+    ok: true,
+    value: {
+      name: dto.name,
+      content: content?.ok ? content.content : undefined,
+      contentString: content?.ok ? content.contentString : undefined,
+      style: style?.ok ? (style.style as Record<string, unknown>) : undefined,
+      folderId: dto.folder_id,
+      status: dto.status,
+      expiresAt,
+      bumpRenderVersion: content !== null || style !== null || upgradeToDynamic,
+      upgradeToDynamic,
+    },
+  };
+}

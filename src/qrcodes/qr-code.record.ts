@@ -1,0 +1,32 @@
+import type { QrType } from './content';
+
+/** A QR code as the service works with it (one row of qr_codes). */
+export interface QrCodeRecord {
+  id: string;
+  name: string;
+  type: QrType;
+  content: Record<string, unknown>;
+  contentString: string;
+  style: Record<string, unknown>;
+  folderId: string | null;
+  isDynamic: boolean;
+  shortCode: string | null;
+  status: string;
+  expiresAt: Date | null;
+  scans: bigint;
+  renderVersion: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** A validated new code, ready to insert. */
+export interface NewQrCode {
+  name: string;
+  type: QrType;
+  content: Record<string, unknown>;
+  contentString: string;
+  style: Record<string, unknown>;
+  folderId: string | null;
+  isDynamic: boolean;
+  expiresAt: Date | null;
+}

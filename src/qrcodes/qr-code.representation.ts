@@ -1,0 +1,59 @@
+import { effectiveStatus } from './qr-code-status';
+import type { QrCodeRecord } from './qr-code.record';
+
+/** Public origins the links of a code are built on (BASE_URL, REDIRECT_URL). */
+export interface QrLinkOrigins {
+  baseUrl: string;
+  redirectUrl: string;
+}
+
+export const imageUrl = (origins: QrLinkOrigins, id: string) => `${origins.baseUrl}/api/v1/qrcodes/${id}/image`;
+export const dynamicUrl = (origins: QrLinkOrigins, shortCode: string) => `${origins.redirectUrl}/r/${shortCode}`;
+
+function dynamicLinks(code: QrCodeRecord, origins: QrLinkOrigins) {
+  return code.isDynamic && code.shortCode ? { short_code: code.shortCode, dynamic_url: dynamicUrl(origins, code.shortCode) } : {};
+}
+
+/** The list and get representation (spec §2.1). `pendingScans` are scans still in the buffer. */
+export function toListItem(code: QrCodeRecord, origins: QrLinkOrigins, pendingScans = 0) {
+  return {
+    id: code.id,
+    name: code.name,
+    type: code.type,
+    content: code.contentString,
+    style_config: JSON.stringify(code.style ?? {}),
+    folder_id: code.folderId,
+    is_dynamic: code.isDynamic,
+    status: effectiveStatus(code.status, code.expiresAt),
+    scans: Number(code.scans) + pendingScans,
+    ...dynamicLinks(code, origins),
+    ...(code.expiresAt ? { expires_at: code.expiresAt.toISOString() } : {}),
+    image_url: imageUrl(origins, code.id),
+    created_at: code.createdAt.toISOString(),
+    updated_at: code.updatedAt.toISOString(),
+  };
+}
+
+/** The bulk-create item representation (spec §2.1: no status, no scans). */
+export function toBulkItem(code: QrCodeRecord, origins: QrLinkOrigins) {
+  return {
+    id: code.id,
+    type: code.type,
+    name: code.name,
+    content_string: code.contentString,
+    is_dynamic: code.isDynamic,
+    ...dynamicLinks(code, origins),
+    image_url: imageUrl(origins, code.id),
+    created_at: code.createdAt.toISOString(),
+  };
+}
+
+/** The single-create representation: the bulk item plus status and scans. */
+export function toCreated(code: QrCodeRecord, origins: QrLinkOrigins) {
+  const { image_url, created_at, ...head } = toBulkItem(code, origins);
+  return { ...head, status: effectiveStatus(code.status, code.expiresAt), scans: Number(code.scans), image_url, created_at };
+}
+
+export type QrCodeListItem = ReturnType<typeof toListItem>;
+export type QrCodeBulkItem = ReturnType<typeof toBulkItem>;
+export type QrCodeCreated = ReturnType<typeof toCreated>;

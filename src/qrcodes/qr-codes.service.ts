@@ -1,0 +1,126 @@
+import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { AccountId } from '../common/auth/account-id';
+import type { FieldError } from '../common/validation/field-error';
+import { ValidationFailedException } from '../common/validation/validation-failed.exception';
+import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { FoldersService } from '../folders/folders.service';
+import { imageCachePrefix } from '../images/image-cache-key';
+import { CACHE, Cache } from '../infra/cache/cache';
+import { isUniqueViolation } from '../infra/database/unique-violation';
+import type { CreateQrCodeDto } from './dto/create-qr-code.dto';
+import type { ListQrCodesQuery } from './dto/list-qr-codes.query';
+import type { UpdateQrCodeDto } from './dto/update-qr-code.dto';
+import { checkNewQrCode, checkQrCodeUpdate, RuleContext } from './qr-code-rules';
+import type { NewQrCode, QrCodeRecord } from './qr-code.record';
+import { QrLinkOrigins, toCreated, toListItem } from './qr-code.representation';
+import { QrCodesRepository } from './qr-codes.repository';
+import { generateShortCode } from './short-code';
+
+/** A collision of 8 random base62 characters is rare; a handful of retries makes it impossible in practice. */
+const SHORT_CODE_ATTEMPTS = 5;
+
+export type ItemCheck = { ok: true; code: NewQrCode } | { ok: false; errors: FieldError[] };
+
+@Injectable()
+export class QrCodesService {
+  readonly origins: QrLinkOrigins;
+  private readonly ownHosts: string[];
+
+  constructor(
+    private readonly codes: QrCodesRepository,
+    private readonly folders: FoldersService,
+    @Inject(CACHE) private readonly cache: Cache,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.origins = { baseUrl: config.baseUrl, redirectUrl: config.redirectUrl };
+    this.ownHosts = [...new Set([new URL(config.redirectUrl).host, new URL(config.baseUrl).host])];
+  }
+
+  private context(): RuleContext {
+    return { ownHosts: this.ownHosts, now: new Date() };
+  }
+
+  /** Checks create items (already shape-validated DTOs): the rules, then folder ownership in one query per folder. */
+  async checkNew(accountId: AccountId, items: CreateQrCodeDto[]): Promise<ItemCheck[]> {
+    const context = this.context();
+    const checks = items.map((item) => checkNewQrCode(item, context));
+    const folderIds = [...new Set(checks.flatMap((check) => (check.ok && check.value.folderId ? [check.value.folderId] : [])))];
+    const owned = new Set<string>();
+    for (const folderId of folderIds) if (await this.folders.owns(accountId, folderId)) owned.add(folderId);
+    return checks.map((check) => {
+      if (!check.ok) return check;
+      if (check.value.folderId && !owned.has(check.value.folderId)) {
+        return { ok: false, errors: [{ field: 'folder_id', message: 'folder_id does not name one of your folders' }] };
+      }
+      return { ok: true, code: check.value };
+    });
+  }
+
+  /** Inserts valid codes in one transaction, assigning short codes to dynamic ones (retried on collision). */
+  async insert(accountId: AccountId, codes: NewQrCode[]): Promise<QrCodeRecord[]> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.codes.insert(accountId, codes.map((code) => ({ ...code, shortCode: code.isDynamic ? generateShortCode() : null })));
+      } catch (error) {
+        if (!isUniqueViolation(error) || attempt >= SHORT_CODE_ATTEMPTS) throw error;
+      }
+    }
+  }
+
+  async create(accountId: AccountId, dto: CreateQrCodeDto) {
+    const [check] = await this.checkNew(accountId, [dto]);
+    if (!check.ok) throw new ValidationFailedException(check.errors);
+    const [created] = await this.insert(accountId, [check.code]);
+    return toCreated(created, this.origins);
+  }
+
+  async list(accountId: AccountId, query: ListQrCodesQuery) {
+    const filter = {
+      type: query.type,
+      isDynamic: query.is_dynamic === undefined ? undefined : query.is_dynamic === 'true',
+      folderId: query.folder_id,
+      search: query.search?.trim() || undefined,
+    };
+    const { items, total } = await this.codes.list(accountId, filter, query.sort, query.page, query.limit);
+    return {
+      data: items.map((code) => toListItem(code, this.origins)),
+      pagination: { page: query.page, limit: query.limit, total, total_pages: Math.ceil(total / query.limit) },
+    };
+  }
+
+  /** The code of the account, or 404 (also when another account owns it). */
+  async findOwned(accountId: AccountId, id: string): Promise<QrCodeRecord> {
+    const code = await this.codes.find(accountId, id);
+    if (!code) throw new NotFoundException('QR code not found');
+    return code;
+  }
+
+  async get(accountId: AccountId, id: string) {
+    return toListItem(await this.findOwned(accountId, id), this.origins);
+  }
+
+  async update(accountId: AccountId, id: string, dto: UpdateQrCodeDto): Promise<void> {
+    const current = await this.findOwned(accountId, id);
+    const check = checkQrCodeUpdate(current, dto, this.context());
+    if (!check.ok) throw new ValidationFailedException(check.errors);
+    const { upgradeToDynamic, ...changes } = check.value;
+    if (changes.folderId && !(await this.folders.owns(accountId, changes.folderId))) {
+      throw new ValidationFailedException([{ field: 'folder_id', message: 'folder_id does not name one of your folders' }]);
+    }
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const updated = await this.codes.update(accountId, id, { ...changes, upgradeWithShortCode: upgradeToDynamic ? generateShortCode() : undefined });
+        if (!updated) throw new NotFoundException('QR code not found');
+        return;
+      } catch (error) {
+        if (!isUniqueViolation(error) || attempt >= SHORT_CODE_ATTEMPTS) throw error;
+      }
+    }
+  }
+
+  async delete(accountId: AccountId, id: string): Promise<void> {
+    const deleted = await this.codes.delete(accountId, id);
+    if (!deleted) throw new NotFoundException('QR code not found');
+    await this.cache.deleteByPrefix(imageCachePrefix(id));
+  }
+}

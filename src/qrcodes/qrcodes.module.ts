@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { ApiExtraModels } from '@nestjs/swagger';
+import { FoldersModule } from '../folders/folders.module';
+import { CONTENT_DTO_BY_TYPE } from './content';
+import { QrCodesController } from './qr-codes.controller';
+import { QrCodesRepository } from './qr-codes.repository';
+import { QrCodesService } from './qr-codes.service';
+
+@ApiExtraModels(...Object.values(CONTENT_DTO_BY_TYPE))
+@Module({
+  imports: [FoldersModule],
+  controllers: [QrCodesController],
+  providers: [QrCodesRepository, QrCodesService],
+  exports: [QrCodesService],
+})
+export class QrCodesModule {}

@@ -1,0 +1,52 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { createApp } from '../../src/app.factory';
+import { ApiKeysService } from '../../src/auth/api-keys.service';
+import { loadAppConfig } from '../../src/config/app-config';
+import { PrismaService } from '../../src/infra/database/prisma.service';
+import { cloneTemplate, TestDatabase } from './test-databases';
+
+export const ADMIN_TOKEN = 'test-admin-token-0123456789';
+
+export interface TestApp {
+  app: NestFastifyApplication;
+  prisma: PrismaService;
+  /** The real HTTP pipeline through Fastify's inject (no socket). */
+  request(options: InjectOptions): Promise<LightMyRequestResponse>;
+  /** A new account with one key; returns the plain key and the account id. */
+  newAccount(): Promise<{ key: string; accountId: string }>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the whole app on a fresh clone of the migrated template database, with the run's Redis
+ * (REDIS_URL) when set. `env` overrides configuration variables for this app.
+ */
+export async function startTestApp(env: Record<string, string | undefined> = {}): Promise<TestApp> {
+  const database: TestDatabase = await cloneTemplate();
+  const config = loadAppConfig({
+    BASE_URL: 'http://api.test',
+    REDIRECT_URL: 'http://qr.test',
+    ADMIN_TOKEN,
+    REDIS_URL: process.env.REDIS_URL,
+    DATABASE_URL: database.databaseUrl,
+    DATA_DIR: database.dataDir,
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const app = await createApp(config, { logger: false });
+  await app.getHttpAdapter().getInstance().ready();
+  return {
+    app,
+    prisma: app.get(PrismaService),
+    request: (options) => app.inject(options),
+    newAccount: async () => {
+      const created = await app.get(ApiKeysService).create('test key');
+      return { key: created.key, accountId: created.accountId };
+    },
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
