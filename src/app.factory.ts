@@ -56,7 +56,6 @@ export async function createApp(config: AppConfig, options: { logger?: boolean }
   });
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalInterceptors(new RequestIdInterceptor());
-  app.enableShutdownHooks();
   setUpSwagger(app, config);
   await app.init();
   return app;

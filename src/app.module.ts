@@ -4,7 +4,9 @@ import { ApiKeyGuard } from './auth/api-key.guard';
 import { AuthModule } from './auth/auth.module';
 import { BulkModule } from './bulk/bulk.module';
 import { FoldersModule } from './folders/folders.module';
+import { ImagesModule } from './images/images.module';
 import { QrCodesModule } from './qrcodes/qrcodes.module';
+import { RedirectModule } from './redirect/redirect.module';
 import { APP_CONFIG, AppConfig } from './config/app-config';
 import { CacheModule } from './infra/cache/cache.module';
 import { DatabaseModule } from './infra/database/database.module';
@@ -38,6 +40,8 @@ export class AppModule {
         FoldersModule,
         BulkModule,
         QrCodesModule,
+        ImagesModule,
+        RedirectModule,
       ],
       providers: [
         // Order matters: the key decides the account, then the account's budget is charged.

@@ -1,3 +1,4 @@
+import { ApiKeysService } from '../src/auth/api-keys.service';
 import { ADMIN_TOKEN, startTestApp, TestApp } from './support/test-app';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -173,7 +174,6 @@ describe('platform (e2e)', () => {
 
     it('500 for an unexpected error, with no internals', async () => {
       const fastify = t.app.getHttpAdapter().getInstance();
-      const { ApiKeysService } = await import('../src/auth/api-keys.service');
       const service = t.app.get(ApiKeysService);
       const spy = jest.spyOn(service, 'list').mockRejectedValueOnce(new Error('secret internal detail at /srv/app.ts:12'));
       const res = await t.request({ method: 'GET', url: '/api/v1/admin/api-keys', headers: { 'x-admin-token': ADMIN_TOKEN } });

@@ -32,6 +32,10 @@ class EnvironmentVariables {
   @Matches(/^rediss?:\/\/[^\s]*$/, { message: 'must be a redis:// or rediss:// URL' })
   REDIS_URL?: string;
 
+  @Transform(emptyToUndefined) @IsOptional()
+  @Matches(/^[A-Za-z0-9:_.-]{1,64}$/, { message: 'must be 1-64 characters of letters, digits and : _ . -' })
+  REDIS_KEY_PREFIX = 'qr:';
+
   @Transform(emptyToUndefined) @IsOptional() @IsString() @MinLength(16, { message: 'must be at least 16 characters' })
   ADMIN_TOKEN?: string;
 
@@ -54,6 +58,8 @@ export interface AppConfig {
   databaseUrl?: string;
   dataDir: string;
   redisUrl?: string;
+  /** Prefix of every Redis key, so deployments (or test apps) sharing one Redis never mix data. */
+  redisKeyPrefix: string;
   adminToken?: string;
   rateLimitPerMinute: number;
   trustProxy: number;
@@ -61,7 +67,7 @@ export interface AppConfig {
 }
 
 const ENV_NAMES = [
-  'PORT', 'BASE_URL', 'REDIRECT_URL', 'DATABASE_URL', 'DATA_DIR', 'REDIS_URL',
+  'PORT', 'BASE_URL', 'REDIRECT_URL', 'DATABASE_URL', 'DATA_DIR', 'REDIS_URL', 'REDIS_KEY_PREFIX',
   'ADMIN_TOKEN', 'RATE_LIMIT_PER_MINUTE', 'TRUST_PROXY', 'LOG_LEVEL',
 ] as const;
 
@@ -86,6 +92,7 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: vars.DATABASE_URL,
     dataDir: vars.DATA_DIR,
     redisUrl: vars.REDIS_URL,
+    redisKeyPrefix: vars.REDIS_KEY_PREFIX,
     adminToken: vars.ADMIN_TOKEN,
     rateLimitPerMinute: vars.RATE_LIMIT_PER_MINUTE,
     trustProxy: vars.TRUST_PROXY,

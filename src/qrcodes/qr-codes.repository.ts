@@ -119,9 +119,9 @@ export class QrCodesRepository {
   /**
    * Applies changes in one transaction. The upgrade to dynamic keeps an existing short code
    * (COALESCE is evaluated on the locked, latest row), so two racing upgrades create one link.
-   * Returns false when the account has no such code.
+   * Returns the code's short code after the change, or undefined when the account has no such code.
    */
-  async update(accountId: AccountId, id: string, changes: QrCodeChanges): Promise<boolean> {
+  async update(accountId: AccountId, id: string, changes: QrCodeChanges): Promise<{ shortCode: string | null } | undefined> {
     const sets: Prisma.Sql[] = [Prisma.sql`updated_at = now()`];
     if (changes.name !== undefined) sets.push(Prisma.sql`name = ${changes.name}`);
     if (changes.content !== undefined) sets.push(Prisma.sql`content = ${JSON.stringify(changes.content)}::jsonb`);
@@ -134,8 +134,9 @@ export class QrCodesRepository {
     if (changes.upgradeWithShortCode) {
       sets.push(Prisma.sql`is_dynamic = true`, Prisma.sql`short_code = COALESCE(short_code, ${changes.upgradeWithShortCode})`);
     }
-    const count = await this.prisma.$executeRaw`UPDATE qr_codes SET ${Prisma.join(sets, ', ')} WHERE id = ${id}::uuid AND account_id = ${accountId}::uuid`;
-    return count === 1;
+    const rows = await this.prisma.$queryRaw<Array<{ short_code: string | null }>>`
+      UPDATE qr_codes SET ${Prisma.join(sets, ', ')} WHERE id = ${id}::uuid AND account_id = ${accountId}::uuid RETURNING short_code`;
+    return rows[0] ? { shortCode: rows[0].short_code } : undefined;
   }
 
   /** Deletes the code (its scan events cascade); returns what callers must clean up, or null. */

@@ -14,6 +14,8 @@ import { checkNewQrCode, checkQrCodeUpdate, RuleContext } from './qr-code-rules'
 import type { NewQrCode, QrCodeRecord } from './qr-code.record';
 import { QrLinkOrigins, toCreated, toListItem } from './qr-code.representation';
 import { QrCodesRepository } from './qr-codes.repository';
+import { LinkResolver } from '../redirect/link-resolver.service';
+import { ScanBuffer } from '../redirect/scan-buffer.service';
 import { generateShortCode } from './short-code';
 
 /** A collision of 8 random base62 characters is rare; a handful of retries makes it impossible in practice. */
@@ -30,6 +32,8 @@ export class QrCodesService {
     private readonly codes: QrCodesRepository,
     private readonly folders: FoldersService,
     @Inject(CACHE) private readonly cache: Cache,
+    private readonly links: LinkResolver,
+    private readonly scans: ScanBuffer,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.origins = { baseUrl: config.baseUrl, redirectUrl: config.redirectUrl };
@@ -82,8 +86,9 @@ export class QrCodesService {
       search: query.search?.trim() || undefined,
     };
     const { items, total } = await this.codes.list(accountId, filter, query.sort, query.page, query.limit);
+    const pending = await this.scans.pendingCounts(items.filter((code) => code.isDynamic).map((code) => code.id));
     return {
-      data: items.map((code) => toListItem(code, this.origins)),
+      data: items.map((code) => toListItem(code, this.origins, pending.get(code.id))),
       pagination: { page: query.page, limit: query.limit, total, total_pages: Math.ceil(total / query.limit) },
     };
   }
@@ -96,7 +101,9 @@ export class QrCodesService {
   }
 
   async get(accountId: AccountId, id: string) {
-    return toListItem(await this.findOwned(accountId, id), this.origins);
+    const code = await this.findOwned(accountId, id);
+    const pending = code.isDynamic ? await this.scans.pendingCounts([id]) : new Map<string, number>();
+    return toListItem(code, this.origins, pending.get(id));
   }
 
   async update(accountId: AccountId, id: string, dto: UpdateQrCodeDto): Promise<void> {
@@ -111,6 +118,7 @@ export class QrCodesService {
       try {
         const updated = await this.codes.update(accountId, id, { ...changes, upgradeWithShortCode: upgradeToDynamic ? generateShortCode() : undefined });
         if (!updated) throw new NotFoundException('QR code not found');
+        if (updated.shortCode) await this.links.invalidate(updated.shortCode);
         return;
       } catch (error) {
         if (!isUniqueViolation(error) || attempt >= SHORT_CODE_ATTEMPTS) throw error;
@@ -121,6 +129,7 @@ export class QrCodesService {
   async delete(accountId: AccountId, id: string): Promise<void> {
     const deleted = await this.codes.delete(accountId, id);
     if (!deleted) throw new NotFoundException('QR code not found');
+    if (deleted.shortCode) await this.links.invalidate(deleted.shortCode);
     await this.cache.deleteByPrefix(imageCachePrefix(id));
   }
 }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ApiExtraModels } from '@nestjs/swagger';
 import { FoldersModule } from '../folders/folders.module';
+import { RedirectModule } from '../redirect/redirect.module';
 import { CONTENT_DTO_BY_TYPE } from './content';
 import { QrCodesController } from './qr-codes.controller';
 import { QrCodesRepository } from './qr-codes.repository';
@@ -8,7 +9,7 @@ import { QrCodesService } from './qr-codes.service';
 
 @ApiExtraModels(...Object.values(CONTENT_DTO_BY_TYPE))
 @Module({
-  imports: [FoldersModule],
+  imports: [FoldersModule, RedirectModule],
   controllers: [QrCodesController],
   providers: [QrCodesRepository, QrCodesService],
   exports: [QrCodesService],

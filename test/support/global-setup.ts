@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migratePostgres, openEmbedded } from '../../src/infra/database/database-connection';
-import { databaseUrlFor, serverUrl, TEMPLATE_ENV, withAdminClient } from './test-databases';
+import { databaseUrlFor, RUN_PREFIX_ENV, serverUrl, TEMPLATE_ENV, withAdminClient } from './test-databases';
 
 /** Migrates the template database every e2e file clones (the whole suite runs on freshly migrated databases). */
 export default async function globalSetup(): Promise<void> {
@@ -16,6 +16,7 @@ export default async function globalSetup(): Promise<void> {
     return;
   }
   const name = `qr_test_template_${process.pid}`;
+  process.env[RUN_PREFIX_ENV] = `qr_test_${process.pid}_`;
   await withAdminClient(base, async (client) => {
     await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     await client.query(`CREATE DATABASE "${name}"`);

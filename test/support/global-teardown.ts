@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { serverUrl, TEMPLATE_ENV, withAdminClient } from './test-databases';
+import { RUN_PREFIX_ENV, serverUrl, TEMPLATE_ENV, withAdminClient } from './test-databases';
 
 export default async function globalTeardown(): Promise<void> {
   const template = process.env[TEMPLATE_ENV];
@@ -11,8 +11,9 @@ export default async function globalTeardown(): Promise<void> {
   }
   await withAdminClient(base, async (client) => {
     await client.query(`DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`);
-    // Clones left behind by a crashed file.
-    const { rows } = await client.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'qr\\_test\\_%'");
+    // Clones of this run left behind by a crashed file (other runs may be going on beside this one).
+    const pattern = `${process.env[RUN_PREFIX_ENV]!.replace(/_/g, '\\_')}%`;
+    const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [pattern]);
     for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
   });
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { createApp } from '../../src/app.factory';
@@ -29,6 +30,8 @@ export async function startTestApp(env: Record<string, string | undefined> = {})
     REDIRECT_URL: 'http://qr.test',
     ADMIN_TOKEN,
     REDIS_URL: process.env.REDIS_URL,
+    // Test apps share one Redis: each gets its own key space (queues, counters, cache).
+    REDIS_KEY_PREFIX: `test:${randomBytes(4).toString('hex')}:`,
     DATABASE_URL: database.databaseUrl,
     DATA_DIR: database.dataDir,
     LOG_LEVEL: 'silent',

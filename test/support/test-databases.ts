@@ -11,6 +11,8 @@ import { Client } from 'pg';
  * per file.
  */
 export const TEMPLATE_ENV = 'QR_TEST_TEMPLATE';
+/** Databases of one jest run share this prefix, so a run cleans up only its own. */
+export const RUN_PREFIX_ENV = 'QR_TEST_RUN_PREFIX';
 
 export function serverUrl(): string | undefined {
   return process.env.DATABASE_URL || undefined;
@@ -48,7 +50,7 @@ export async function cloneTemplate(): Promise<TestDatabase> {
     cpSync(template, dataDir, { recursive: true });
     return { dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
   }
-  const name = `qr_test_${randomBytes(6).toString('hex')}`;
+  const name = `${process.env[RUN_PREFIX_ENV]}${randomBytes(6).toString('hex')}`;
   await withAdminClient(base, async (client) => {
     // Two files cloning at the same instant can see each other on the template: retry briefly.
     for (let attempt = 0; ; attempt++) {

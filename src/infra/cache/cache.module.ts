@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { RedisConnection } from '../redis/redis.module';
 import { CACHE } from './cache';
 import { MemoryCache } from './memory-cache';
+import { NearCacheRegistry } from './near-cache';
 import { RedisCache } from './redis-cache';
 
 @Global()
@@ -13,7 +14,8 @@ import { RedisCache } from './redis-cache';
       useFactory: (redis: RedisConnection) =>
         redis.client ? new RedisCache(redis.client, (error) => redis.markDown(error)) : new MemoryCache(),
     },
+    NearCacheRegistry,
   ],
-  exports: [CACHE],
+  exports: [CACHE, NearCacheRegistry],
 })
 export class CacheModule {}

@@ -1,24 +1,20 @@
 import type { Cache } from './cache';
+import { LruMap } from './lru-map';
 
 /** In-process cache for the embedded default: bounded, least-recently-used eviction. */
 export class MemoryCache implements Cache {
-  private readonly entries = new Map<string, { value: Buffer; expiresAt: number }>();
+  private readonly entries: LruMap<Buffer>;
 
-  constructor(private readonly maxEntries = 10_000) {}
+  constructor(maxEntries = 10_000) {
+    this.entries = new LruMap(maxEntries);
+  }
 
   async get(key: string): Promise<Buffer | null> {
-    const entry = this.entries.get(key);
-    if (!entry) return null;
-    this.entries.delete(key);
-    if (entry.expiresAt <= Date.now()) return null;
-    this.entries.set(key, entry);
-    return entry.value;
+    return this.entries.get(key) ?? null;
   }
 
   async set(key: string, value: Buffer | string, ttlSeconds: number): Promise<void> {
-    this.entries.delete(key);
-    this.entries.set(key, { value: Buffer.from(value), expiresAt: Date.now() + ttlSeconds * 1000 });
-    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+    this.entries.set(key, Buffer.from(value), ttlSeconds * 1000);
   }
 
   async delete(...keys: string[]): Promise<void> {
@@ -26,6 +22,6 @@ export class MemoryCache implements Cache {
   }
 
   async deleteByPrefix(prefix: string): Promise<void> {
-    for (const key of [...this.entries.keys()]) if (key.startsWith(prefix)) this.entries.delete(key);
+    this.entries.deleteWhere((key) => key.startsWith(prefix));
   }
 }

@@ -23,12 +23,14 @@ export class RedisCache implements Cache {
   }
 
   async deleteByPrefix(prefix: string): Promise<void> {
+    // SCAN patterns and the keys it returns carry the client's keyPrefix; UNLINK would add it again.
+    const clientPrefix = this.redis.options.keyPrefix ?? '';
     try {
       let cursor = '0';
       do {
-        const [next, keys] = await this.redis.scan(cursor, 'MATCH', `${this.namespace}${escapeGlob(prefix)}*`, 'COUNT', 500);
+        const [next, keys] = await this.redis.scan(cursor, 'MATCH', `${escapeGlob(clientPrefix + this.namespace + prefix)}*`, 'COUNT', 500);
         cursor = next;
-        if (keys.length) await this.redis.unlink(...keys);
+        if (keys.length) await this.redis.unlink(...keys.map((key) => key.slice(clientPrefix.length)));
       } while (cursor !== '0');
     } catch (error) {
       this.fail(error as Error, undefined);

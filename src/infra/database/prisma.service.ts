@@ -1,11 +1,12 @@
-import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { PrismaClient } from '../../generated/prisma/client';
 import { DATABASE_CONNECTION } from './database.tokens';
 import type { DatabaseConnection } from './database-connection';
 
 /** The Prisma client of the app, on whichever driver adapter the configuration chose. */
 @Injectable()
-export class PrismaService extends PrismaClient implements OnModuleDestroy {
+/** Closed last (onApplicationShutdown), after the scan buffer's final flush (beforeApplicationShutdown). */
+export class PrismaService extends PrismaClient implements OnApplicationShutdown {
   constructor(@Inject(DATABASE_CONNECTION) private readonly connection: DatabaseConnection) {
     super({ adapter: connection.adapter });
   }
@@ -14,7 +15,7 @@ export class PrismaService extends PrismaClient implements OnModuleDestroy {
     return this.connection.kind;
   }
 
-  async onModuleDestroy(): Promise<void> {
+  async onApplicationShutdown(): Promise<void> {
     await this.$disconnect();
     await this.connection.close();
   }

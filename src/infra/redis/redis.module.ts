@@ -1,4 +1,4 @@
-import { Global, Inject, Injectable, Logger, Module, OnModuleDestroy } from '@nestjs/common';
+import { Global, Inject, Injectable, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 
@@ -9,13 +9,15 @@ import { APP_CONFIG, AppConfig } from '../../config/app-config';
  * ends, not per command.
  */
 @Injectable()
-export class RedisConnection implements OnModuleDestroy {
+export class RedisConnection implements OnApplicationShutdown {
   readonly client: Redis | null;
+  readonly keyPrefix: string;
   private readonly logger = new Logger('Redis');
   private down = false;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.client = config.redisUrl ? createRedisClient(config.redisUrl) : null;
+    this.keyPrefix = config.redisKeyPrefix;
+    this.client = config.redisUrl ? createRedisClient(config.redisUrl, config.redisKeyPrefix) : null;
     this.client?.on('error', (error: Error) => this.markDown(error));
     this.client?.on('ready', () => this.markUp());
   }
@@ -41,13 +43,14 @@ export class RedisConnection implements OnModuleDestroy {
     this.logger.log('Redis is reachable again');
   }
 
-  async onModuleDestroy(): Promise<void> {
+  async onApplicationShutdown(): Promise<void> {
     await this.client?.quit().catch(() => this.client?.disconnect());
   }
 }
 
-export function createRedisClient(url: string): Redis {
+export function createRedisClient(url: string, keyPrefix: string): Redis {
   return new Redis(url, {
+    keyPrefix,
     enableOfflineQueue: false,
     commandTimeout: 500,
     connectTimeout: 1000,

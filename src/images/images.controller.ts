@@ -1,0 +1,43 @@
+import { Controller, Get, Headers, Param, Query, Res } from '@nestjs/common';
+import { ApiOperation, ApiProduces, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { AccountId } from '../common/auth/account-id';
+import { CurrentAccount } from '../common/auth/current-account.decorator';
+import { ResourceIdPipe } from '../common/validation/resource-id.pipe';
+import { ImageQuery } from './dto/image.query';
+import { ImagesService } from './images.service';
+
+/** Images are inert documents: nothing in them may run or load anything. */
+const IMAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'";
+
+@ApiTags('qrcodes')
+@ApiSecurity('api-key')
+@Controller('api/v1/qrcodes')
+export class ImagesController {
+  constructor(private readonly images: ImagesService) {}
+
+  @Get(':id/image')
+  @ApiOperation({ summary: 'The QR code as an SVG image (cached; ETag / If-None-Match supported)' })
+  @ApiProduces('image/svg+xml')
+  @ApiResponse({ status: 200, description: 'The SVG document' })
+  @ApiResponse({ status: 304, description: 'Not modified (If-None-Match matched)' })
+  async image(
+    @CurrentAccount() account: AccountId,
+    @Param('id', new ResourceIdPipe('QR code')) id: string,
+    @Query() query: ImageQuery,
+    @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const image = await this.images.image(account, id, query.size, ifNoneMatch);
+    reply
+      .header('etag', image.etag)
+      .header('cache-control', 'public, max-age=3600')
+      .header('content-security-policy', IMAGE_CSP)
+      .header('x-content-type-options', 'nosniff');
+    if (!image.svg) {
+      reply.status(304).send();
+      return;
+    }
+    reply.status(200).header('content-type', 'image/svg+xml').send(image.svg);
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * The three finder patterns, drawn as qr-code-styling draws its "corners": a 7×7 outer ring (the
+ * corner square) and a 3×3 centre (the corner dot). The dedicated figures are square, dot (circle)
+ * and extra-rounded for the ring, square and dot for the centre; any dots type instead shapes the
+ * ring's or centre's modules like data modules, seeing only the modules of the ring or centre as
+ * neighbours. An unset type falls back to the dots type *as a module shape*: with extra-rounded
+ * dots, an unset corner square is extra-rounded modules, not the extra-rounded figure.
+ */
+import type { CornerDotType, CornerSquareType, DotType } from '../style/qr-style';
+import type { ModuleGrid } from './module-grid';
+import { writeModules } from './module-drawing';
+import type { Box } from './paint';
+import { writeCircle, writeCircleRing, writeRoundedSquare, writeSquareRing } from './shape-paths';
+import type { PathWriter } from './svg-path-writer';
+
+const FINDER_SIDE = 7;
+const CENTRE_SIDE = 3;
+const CENTRE_OFFSET = 2;
+
+/** Top-left module of each finder pattern (top-left, top-right, bottom-left) with the extra
+ * gradient rotation qr-code-styling gives that corner. */
+export interface FinderPosition {
+  row: number;
+  col: number;
+  rotationDegrees: number;
+}
+
+export function finderPositions(moduleCount: number): FinderPosition[] {
+  const far = moduleCount - FINDER_SIDE;
+  return [
+    { row: 0, col: 0, rotationDegrees: 0 },
+    { row: 0, col: far, rotationDegrees: 90 },
+    { row: far, col: 0, rotationDegrees: -90 },
+  ];
+}
+
+/** Whether a module of the code belongs to one of the 7×7 finder areas (drawn by this file). */
+export function isInFinderArea(moduleCount: number, row: number, col: number): boolean {
+  const far = moduleCount - FINDER_SIDE;
+  return (row < FINDER_SIDE && (col < FINDER_SIDE || col >= far)) || (row >= far && col < FINDER_SIDE);
+}
+
+function maskGrid(side: number, isDark: (row: number, col: number) => boolean, x: number, y: number, moduleSize: number): ModuleGrid {
+  const dark = new Uint8Array(side * side);
+  for (let row = 0; row < side; row++) {
+    for (let col = 0; col < side; col++) dark[row * side + col] = isDark(row, col) ? 1 : 0;
+  }
+  return { size: side, dark, x, y, moduleSize };
+}
+
+const RING_MASK = (row: number, col: number): boolean =>
+  row === 0 || col === 0 || row === FINDER_SIDE - 1 || col === FINDER_SIDE - 1;
+const CENTRE_MASK = (): boolean => true;
+
+const CORNER_SQUARE_FIGURES: readonly string[] = ['square', 'dot', 'extra-rounded'];
+const CORNER_DOT_FIGURES: readonly string[] = ['square', 'dot'];
+
+/** A figure of its own, or the modules of the ring/centre shaped as a dots type. */
+export type CornerDrawing<Figure extends string> = { figure: Figure } | { modules: DotType };
+
+export function cornerSquareDrawing(type: CornerSquareType | undefined, dotsType: DotType): CornerDrawing<'square' | 'dot' | 'extra-rounded'> {
+  if (type && CORNER_SQUARE_FIGURES.includes(type)) return { figure: type as 'square' | 'dot' | 'extra-rounded' };
+  return { modules: (type as DotType | undefined) ?? dotsType };
+}
+
+export function cornerDotDrawing(type: CornerDotType | undefined, dotsType: DotType): CornerDrawing<'square' | 'dot'> {
+  if (type && CORNER_DOT_FIGURES.includes(type)) return { figure: type as 'square' | 'dot' };
+  return { modules: (type as DotType | undefined) ?? dotsType };
+}
+
+/** The 7×7 ring at (x, y). */
+export function writeCornerSquare(
+  path: PathWriter,
+  drawing: CornerDrawing<'square' | 'dot' | 'extra-rounded'>,
+  x: number,
+  y: number,
+  moduleSize: number,
+): void {
+  const side = FINDER_SIDE * moduleSize;
+  if ('modules' in drawing) {
+    writeModules(maskGrid(FINDER_SIDE, RING_MASK, x, y, moduleSize), drawing.modules, path);
+    return;
+  }
+  switch (drawing.figure) {
+    case 'square':
+      writeSquareRing(path, x, y, side, moduleSize, 0, 0);
+      return;
+    case 'dot':
+      writeCircleRing(path, x + side / 2, y + side / 2, side / 2, side / 2 - moduleSize);
+      return;
+    default:
+      writeSquareRing(path, x, y, side, moduleSize, 2.5 * moduleSize, 1.5 * moduleSize);
+  }
+}
+
+/** The 3×3 centre of the finder whose 7×7 area starts at (x, y). */
+export function writeCornerDot(path: PathWriter, drawing: CornerDrawing<'square' | 'dot'>, x: number, y: number, moduleSize: number): void {
+  const left = x + CENTRE_OFFSET * moduleSize;
+  const top = y + CENTRE_OFFSET * moduleSize;
+  const side = CENTRE_SIDE * moduleSize;
+  if ('modules' in drawing) writeModules(maskGrid(CENTRE_SIDE, CENTRE_MASK, left, top, moduleSize), drawing.modules, path);
+  else if (drawing.figure === 'square') writeRoundedSquare(path, left, top, side, 0);
+  else writeCircle(path, left + side / 2, top + side / 2, side / 2);
+}
+
+/** The 3×3 centre's box, for gradients laid over one corner dot. */
+export function cornerDotBox(x: number, y: number, moduleSize: number): Box {
+  const side = CENTRE_SIDE * moduleSize;
+  return { x: x + CENTRE_OFFSET * moduleSize, y: y + CENTRE_OFFSET * moduleSize, width: side, height: side };
+}
+
+/** The 7×7 area's box, for gradients laid over one corner square. */
+export function cornerSquareBox(x: number, y: number, moduleSize: number): Box {
+  const side = FINDER_SIDE * moduleSize;
+  return { x, y, width: side, height: side };
+}

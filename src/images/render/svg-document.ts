@@ -1,0 +1,77 @@
+/**
+ * Assembles the SVG document: root element, gradient definitions, background, one path per colour
+ * layer, and the logo on top, in qr-code-styling's painting order.
+ */
+import { paintMarkup, type Paint } from './paint';
+import { element, emptyElement } from './svg-markup';
+import type { PathWriter } from './svg-path-writer';
+
+const SVG_NAMESPACE = 'http://www.w3.org/2000/svg';
+
+export interface ColourLayer {
+  /** short name, also the gradient id suffix; unique in the document */
+  name: string;
+  paint: Paint;
+  path: PathWriter;
+}
+
+export interface SvgDocumentParts {
+  size: number;
+  /** called only when the document needs ids (it has a gradient) */
+  idPrefix: () => string;
+  /** qr-code-styling turns anti-aliasing off when modules are not pixel-aligned */
+  crispEdges: boolean;
+  background: { paint: Paint; round: number } | null;
+  layers: readonly ColourLayer[];
+  logo: { href: string; x: number; y: number; width: number; height: number } | null;
+}
+
+function roundTo(value: number, decimals: number): number {
+  const factor = 10 ** decimals;
+  return Math.round(value * factor) / factor;
+}
+
+export function writeSvgDocument(parts: SvgDocumentParts): string {
+  const { size } = parts;
+  let prefix: string | undefined;
+  const idFor = (name: string): string => `${(prefix ??= parts.idPrefix())}-${name}`;
+  let definitions = '';
+  let body = '';
+
+  if (parts.background) {
+    const { definition, fill } = paintMarkup(parts.background.paint, parts.background.paint.kind === 'gradient' ? idFor('bg') : '');
+    definitions += definition;
+    const cornerRadius = parts.background.round > 0 ? roundTo((size / 2) * parts.background.round, 2) : undefined;
+    body += emptyElement('rect', [['width', size], ['height', size], ['rx', cornerRadius], ...fill]);
+  }
+
+  for (const layer of parts.layers) {
+    if (layer.path.isEmpty) continue;
+    const { definition, fill } = paintMarkup(layer.paint, layer.paint.kind === 'gradient' ? idFor(layer.name) : '');
+    definitions += definition;
+    body += emptyElement('path', [...fill, ['d', layer.path.toString()]]);
+  }
+
+  if (parts.logo) {
+    const { href, x, y, width, height } = parts.logo;
+    body += emptyElement('image', [
+      ['href', href],
+      ['x', roundTo(x, 2)],
+      ['y', roundTo(y, 2)],
+      ['width', roundTo(width, 2)],
+      ['height', roundTo(height, 2)],
+    ]);
+  }
+
+  return element(
+    'svg',
+    [
+      ['xmlns', SVG_NAMESPACE],
+      ['width', size],
+      ['height', size],
+      ['viewBox', `0 0 ${size} ${size}`],
+      ['shape-rendering', parts.crispEdges ? 'crispEdges' : undefined],
+    ],
+    (definitions ? element('defs', [], definitions) : '') + body,
+  );
+}

@@ -1,0 +1,30 @@
+/**
+ * Writing SVG elements as strings. Every attribute value goes through `escapeAttribute`, so no
+ * value can close its quotes or open markup, whatever it holds.
+ */
+
+const ATTRIBUTE_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const NEEDS_ESCAPE = /[&<>"']/g;
+
+export function escapeAttribute(value: string): string {
+  return value.replace(NEEDS_ESCAPE, (character) => ATTRIBUTE_ESCAPES[character]);
+}
+
+/** Attribute values in writing order; undefined values are left out. */
+export type Attributes = ReadonlyArray<readonly [name: string, value: string | number | undefined]>;
+
+function attributeText(attributes: Attributes): string {
+  let text = '';
+  for (const [name, value] of attributes) {
+    if (value !== undefined) text += ` ${name}="${escapeAttribute(String(value))}"`;
+  }
+  return text;
+}
+
+export function emptyElement(name: string, attributes: Attributes): string {
+  return `<${name}${attributeText(attributes)}/>`;
+}
+
+export function element(name: string, attributes: Attributes, children: string): string {
+  return `<${name}${attributeText(attributes)}>${children}</${name}>`;
+}

@@ -1,0 +1,93 @@
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { isbot } from 'isbot';
+import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { MetricsService } from '../infra/observability/metrics.service';
+import { redirectTargetProblem } from '../qrcodes/content';
+import { SHORT_CODE_PATTERN } from '../qrcodes/short-code';
+import { contentPage, expiredPage, notFoundPage, pausedPage } from './landing-page';
+import { linkState } from './link-target';
+import { LinkResolver } from './link-resolver.service';
+import { ScanBuffer } from './scan-buffer.service';
+import { ScanStoreRepository } from './scan-store.repository';
+import { dailyVisitorKey, visitorHash } from './visitor-hash';
+
+export interface Visit {
+  shortCode: string;
+  ip: string;
+  userAgent: string | null;
+  referrer: string | null;
+  /** HEAD requests (link checkers) are answered but not recorded. */
+  countable: boolean;
+}
+
+export type RedirectAnswer =
+  | { kind: 'redirect'; location: string }
+  | { kind: 'page'; status: 200 | 404 | 410; html: string };
+
+/**
+ * Answers a scan of a short link (design §6): url codes redirect, other types get their page,
+ * paused/expired codes a 410 page, unknown codes a 404 page. Each completed answer of a live code
+ * is recorded once; bots are answered and recorded as bots, not counted.
+ */
+@Injectable()
+export class RedirectService implements OnModuleInit {
+  private secret = '';
+  private dailyKey: { day: number; key: Buffer } = { day: -1, key: Buffer.alloc(0) };
+  private readonly ownHosts: string[];
+
+  constructor(
+    private readonly links: LinkResolver,
+    private readonly scans: ScanBuffer,
+    private readonly store: ScanStoreRepository,
+    private readonly metrics: MetricsService,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.ownHosts = [new URL(config.redirectUrl).host, new URL(config.baseUrl).host];
+  }
+
+  async onModuleInit(): Promise<void> {
+    this.secret = await this.store.visitorSecret();
+  }
+
+  async answer(visit: Visit): Promise<RedirectAnswer> {
+    const target = SHORT_CODE_PATTERN.test(visit.shortCode) ? await this.links.resolve(visit.shortCode) : null;
+    if (!target) return this.outcome('not_found', { kind: 'page', status: 404, html: notFoundPage() });
+    const state = linkState(target);
+    if (state === 'paused') return this.outcome('paused', { kind: 'page', status: 410, html: pausedPage() });
+    if (state === 'expired') return this.outcome('expired', { kind: 'page', status: 410, html: expiredPage() });
+
+    let answer: RedirectAnswer;
+    if (target.type === 'url') {
+      // Checked again at redirect time: a target that is not plain http(s) is never followed.
+      if (redirectTargetProblem(target.contentString, this.ownHosts)) return this.outcome('refused', { kind: 'page', status: 404, html: notFoundPage() });
+      answer = { kind: 'redirect', location: target.contentString };
+    } else {
+      answer = { kind: 'page', status: 200, html: contentPage(target) };
+    }
+    if (visit.countable) {
+      const now = Date.now();
+      this.scans.record({
+        eventId: randomUUID(),
+        codeId: target.codeId,
+        at: now,
+        userAgent: visit.userAgent,
+        referrer: visit.referrer,
+        visitorHash: visitorHash(this.visitorKey(now), visit.ip, visit.userAgent),
+        isBot: visit.userAgent ? isbot(visit.userAgent) : false,
+      });
+    }
+    return this.outcome(answer.kind === 'redirect' ? 'redirected' : 'page', answer);
+  }
+
+  private visitorKey(now: number): Buffer {
+    const day = Math.floor(now / 86_400_000);
+    if (this.dailyKey.day !== day) this.dailyKey = { day, key: dailyVisitorKey(this.secret, now) };
+    return this.dailyKey.key;
+  }
+
+  private outcome(outcome: string, answer: RedirectAnswer): RedirectAnswer {
+    this.metrics.redirects.inc({ outcome });
+    return answer;
+  }
+}

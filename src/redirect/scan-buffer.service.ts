@@ -1,0 +1,174 @@
+import { BeforeApplicationShutdown, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { MetricsService } from '../infra/observability/metrics.service';
+import { RedisConnection } from '../infra/redis/redis.module';
+import type { ScanEvent } from './scan-event';
+import { ScanStoreRepository } from './scan-store.repository';
+
+const QUEUE_KEY = 'scans:queue';
+const PENDING_KEY = 'scans:pending';
+const FLUSH_LOCK_KEY = 'scans:flush-lock';
+/** Local events are handed on this often: the redirect never waits for Redis or Postgres. */
+const STAGE_INTERVAL_MS = 50;
+const FLUSH_INTERVAL_MS = 1000;
+const BATCH_SIZE = 1000;
+/** Memory bound for events that could be handed nowhere (Redis and Postgres both down). */
+const MAX_LOCAL_EVENTS = 200_000;
+
+/**
+ * Scan recording without a row lock per scan (design §6). A redirect appends its event to an
+ * in-process batch and returns. With Redis, batches are staged every 50 ms into a Redis list
+ * shared by all instances (with per-code pending counts), and one instance at a time (lock) moves
+ * them to Postgres in batches of 1000. Without Redis, the in-process batch goes straight to
+ * Postgres. Storing is idempotent (event ids), so a batch re-read after a crash is not counted
+ * twice. `pendingCounts` lets the API add scans not yet in Postgres, so every completed redirect
+ * shows in `scans`. Shutdown hands everything on.
+ */
+@Injectable()
+export class ScanBuffer implements OnModuleInit, BeforeApplicationShutdown {
+  private readonly logger = new Logger('ScanBuffer');
+  private local: ScanEvent[] = [];
+  /** Non-bot events per code held in this process (local batch and batches being handed on). */
+  private readonly localPending = new Map<string, number>();
+  private timers: NodeJS.Timeout[] = [];
+  /**
+   * Hand-ons, flushes and pending-count reads run one at a time, so a read never falls between a
+   * batch landing in its next store and its pending count being released (which would count it
+   * twice). Instances share no such queue: across instances that window (milliseconds) remains.
+   */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly store: ScanStoreRepository,
+    private readonly redis: RedisConnection,
+    private readonly metrics: MetricsService,
+  ) {}
+
+  onModuleInit(): void {
+    this.timers.push(setInterval(() => void this.serially(() => this.handOn()), this.redis.client ? STAGE_INTERVAL_MS : FLUSH_INTERVAL_MS));
+    if (this.redis.client) this.timers.push(setInterval(() => void this.serially(() => this.flushQueue()), FLUSH_INTERVAL_MS));
+    for (const timer of this.timers) timer.unref();
+  }
+
+  record(event: ScanEvent): void {
+    if (this.local.length >= MAX_LOCAL_EVENTS) {
+      this.logger.error('Scan buffer full: Redis and the database are unreachable; dropping the oldest scan');
+      this.forget([this.local.shift() as ScanEvent]);
+    }
+    this.local.push(event);
+    if (!event.isBot) this.localPending.set(event.codeId, (this.localPending.get(event.codeId) ?? 0) + 1);
+    this.metrics.scansBuffered.inc();
+  }
+
+  /** Scans recorded but not yet in Postgres, per code. */
+  pendingCounts(codeIds: string[]): Promise<Map<string, number>> {
+    return this.serially(() => this.readPendingCounts(codeIds));
+  }
+
+  private async readPendingCounts(codeIds: string[]): Promise<Map<string, number>> {
+    const counts = new Map<string, number>();
+    for (const id of codeIds) counts.set(id, this.localPending.get(id) ?? 0);
+    if (this.redis.client && codeIds.length) {
+      try {
+        const shared = await this.redis.client.hmget(PENDING_KEY, ...codeIds);
+        codeIds.forEach((id, index) => counts.set(id, (counts.get(id) ?? 0) + Number(shared[index] ?? 0)));
+      } catch (error) {
+        this.redis.markDown(error as Error);
+      }
+    }
+    return counts;
+  }
+
+  /** Hands every local event on and, with Redis, moves the shared queue to Postgres (tests, shutdown). */
+  async flush(): Promise<void> {
+    await this.serially(() => this.handOn());
+    if (this.redis.client) while ((await this.serially(() => this.flushQueue())) === BATCH_SIZE);
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    for (const timer of this.timers) clearInterval(timer);
+    await this.flush().catch((error: Error) => this.logger.error(`Scans not flushed at shutdown: ${error.message}`));
+  }
+
+  private serially<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(task, task);
+    this.queue = run.catch((error: Error) => this.logger.warn(`Scan buffer task failed: ${error.message}`));
+    return run;
+  }
+
+  private async handOn(): Promise<void> {
+    if (this.local.length === 0) return;
+    const batch = this.local;
+    this.local = [];
+    try {
+      if (this.redis.client && this.redis.available) await this.stageInRedis(batch);
+      else await this.storeInBatches(batch);
+      this.forget(batch);
+    } catch (error) {
+      if (this.redis.client) this.redis.markDown(error as Error);
+      try {
+        // Redis refused the batch: Postgres directly, so scans keep flowing while Redis is down.
+        await this.storeInBatches(batch);
+        this.forget(batch);
+      } catch (storeError) {
+        this.logger.warn(`Scans kept in memory, will retry: ${(storeError as Error).message}`);
+        this.local = batch.concat(this.local);
+      }
+    }
+  }
+
+  private async stageInRedis(batch: ScanEvent[]): Promise<void> {
+    const client = this.redis.client!;
+    const multi = client.multi().rpush(QUEUE_KEY, ...batch.map((event) => JSON.stringify(event)));
+    for (const [codeId, n] of countByCode(batch)) multi.hincrby(PENDING_KEY, codeId, n);
+    const results = await multi.exec();
+    const failed = results?.find(([error]) => error);
+    if (!results || failed) throw failed?.[0] ?? new Error('Redis transaction aborted');
+  }
+
+  private async storeInBatches(batch: ScanEvent[]): Promise<void> {
+    for (let start = 0; start < batch.length; start += BATCH_SIZE) {
+      await this.store.store(batch.slice(start, start + BATCH_SIZE));
+      this.metrics.scansFlushed.inc(Math.min(BATCH_SIZE, batch.length - start));
+    }
+  }
+
+  /** Moves up to one batch from the shared Redis queue to Postgres; returns how many events it moved. */
+  private async flushQueue(): Promise<number> {
+    const client = this.redis.client;
+    if (!client || !this.redis.available) return 0;
+    const token = `${process.pid}-${Math.random()}`;
+    try {
+      if ((await client.set(FLUSH_LOCK_KEY, token, 'PX', 30_000, 'NX')) !== 'OK') return 0;
+      try {
+        const raw = await client.lrange(QUEUE_KEY, 0, BATCH_SIZE - 1);
+        if (raw.length === 0) return 0;
+        const batch = raw.map((line) => JSON.parse(line) as ScanEvent);
+        await this.store.store(batch);
+        const done = client.multi().ltrim(QUEUE_KEY, raw.length, -1);
+        for (const [codeId, n] of countByCode(batch)) done.hincrby(PENDING_KEY, codeId, -n);
+        await done.exec();
+        this.metrics.scansFlushed.inc(raw.length);
+        return raw.length;
+      } finally {
+        if ((await client.get(FLUSH_LOCK_KEY)) === token) await client.del(FLUSH_LOCK_KEY);
+      }
+    } catch (error) {
+      this.logger.warn(`Scan queue not flushed this time: ${(error as Error).message}`);
+      return 0;
+    }
+  }
+
+  private forget(batch: ScanEvent[]): void {
+    for (const [codeId, n] of countByCode(batch)) {
+      const left = (this.localPending.get(codeId) ?? 0) - n;
+      if (left > 0) this.localPending.set(codeId, left);
+      else this.localPending.delete(codeId);
+    }
+  }
+}
+
+function countByCode(batch: ScanEvent[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const event of batch) if (!event.isBot) counts.set(event.codeId, (counts.get(event.codeId) ?? 0) + 1);
+  return counts;
+}

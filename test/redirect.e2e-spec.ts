@@ -1,0 +1,151 @@
+import { ScanBuffer } from '../src/redirect/scan-buffer.service';
+import { auth, createQr, GENEROUS_RATE_LIMIT, updateQr } from './support/factories';
+import { startTestApp, TestApp } from './support/test-app';
+
+const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+const SLACK = 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)';
+
+describe('redirect host (e2e)', () => {
+  let t: TestApp;
+  let key: string;
+
+  beforeAll(async () => {
+    t = await startTestApp(GENEROUS_RATE_LIMIT);
+    ({ key } = await t.newAccount());
+  });
+  afterAll(() => t.close());
+
+  const scan = (shortCode: string, headers: Record<string, string> = { 'user-agent': IPHONE }) =>
+    t.request({ method: 'GET', url: `/r/${shortCode}`, headers });
+  const scansOf = async (id: string) => (await t.request({ method: 'GET', url: `/api/v1/qrcodes/${id}`, headers: auth(key) })).json().scans as number;
+  const flush = () => t.app.get(ScanBuffer).flush();
+  const storedScans = async (id: string) => Number((await t.prisma.qrCode.findUniqueOrThrow({ where: { id } })).scans);
+
+  it('302s a url code to its target with Cache-Control: no-store, without an API key', async () => {
+    const code = await createQr(t, key, { content: { url: 'https://example.com/landing?a=1' }, is_dynamic: true });
+    const res = await scan(code.short_code);
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('https://example.com/landing?a=1');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['x-ratelimit-limit']).toBeUndefined();
+  });
+
+  it('follows an update of the target at once', async () => {
+    const code = await createQr(t, key, { content: { url: 'https://example.com/old' }, is_dynamic: true });
+    expect((await scan(code.short_code)).headers.location).toBe('https://example.com/old');
+    expect((await updateQr(t, key, code.id, { content: { url: 'https://example.com/new' } })).statusCode).toBe(200);
+    expect((await scan(code.short_code)).headers.location).toBe('https://example.com/new');
+  });
+
+  it('counts 1,000 concurrent redirects of one code exactly once each', async () => {
+    const code = await createQr(t, key, { is_dynamic: true });
+    const answers = await Promise.all(Array.from({ length: 1000 }, () => scan(code.short_code)));
+    expect(answers.every((res) => res.statusCode === 302)).toBe(true);
+    expect(await scansOf(code.id)).toBe(1000);
+    await flush();
+    expect(await storedScans(code.id)).toBe(1000);
+    expect(await t.prisma.scanEvent.count({ where: { qrCodeId: code.id } })).toBe(1000);
+    expect(await scansOf(code.id)).toBe(1000);
+    await flush();
+    expect(await t.prisma.scanEvent.count({ where: { qrCodeId: code.id } })).toBe(1000);
+  });
+
+  it('records time, user agent, referrer, device class, OS, browser and an anonymised visitor, never the IP', async () => {
+    const code = await createQr(t, key, { is_dynamic: true });
+    await t.request({ method: 'GET', url: `/r/${code.short_code}`, headers: { 'user-agent': IPHONE, referer: 'https://news.example/x' }, remoteAddress: '203.0.113.9' });
+    await flush();
+    const [event] = await t.prisma.scanEvent.findMany({ where: { qrCodeId: code.id } });
+    expect(event).toMatchObject({ userAgent: IPHONE, referrer: 'https://news.example/x', device: 'mobile', os: 'iOS', browser: 'Mobile Safari', isBot: false });
+    expect(event.visitorHash).toMatch(/^[0-9a-f]{32}$/);
+    expect(JSON.stringify(event, (_, v) => (typeof v === 'bigint' ? String(v) : v))).not.toContain('203.0.113.9');
+    expect(Date.now() - event.scannedAt.getTime()).toBeLessThan(60_000);
+  });
+
+  it('gives the same visitor the same hash and another visitor another', async () => {
+    const code = await createQr(t, key, { is_dynamic: true });
+    for (const ip of ['198.51.100.1', '198.51.100.1', '198.51.100.2']) {
+      await t.request({ method: 'GET', url: `/r/${code.short_code}`, headers: { 'user-agent': IPHONE }, remoteAddress: ip });
+    }
+    await flush();
+    const hashes = (await t.prisma.scanEvent.findMany({ where: { qrCodeId: code.id } })).map((e) => e.visitorHash);
+    expect(hashes).toHaveLength(3);
+    const perVisitor = [...new Set(hashes)].map((hash) => hashes.filter((h) => h === hash).length).sort();
+    expect(perVisitor).toEqual([1, 2]);
+  });
+
+  it('redirects link-preview bots but flags them and does not count them; HEAD is not a scan', async () => {
+    const code = await createQr(t, key, { is_dynamic: true });
+    expect((await scan(code.short_code, { 'user-agent': SLACK })).statusCode).toBe(302);
+    expect((await t.request({ method: 'HEAD', url: `/r/${code.short_code}`, headers: { 'user-agent': IPHONE } })).statusCode).toBe(302);
+    expect(await scansOf(code.id)).toBe(0);
+    await flush();
+    expect(await storedScans(code.id)).toBe(0);
+    const events = await t.prisma.scanEvent.findMany({ where: { qrCodeId: code.id } });
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ isBot: true, device: 'bot' });
+  });
+
+  it('answers a paused code with a 410 page, uncounted, and redirects again once active', async () => {
+    const code = await createQr(t, key, { is_dynamic: true });
+    await updateQr(t, key, code.id, { status: 'paused' });
+    const paused = await scan(code.short_code);
+    expect(paused.statusCode).toBe(410);
+    expect(paused.headers['content-type']).toMatch(/text\/html/);
+    expect(paused.headers.location).toBeUndefined();
+    expect(paused.body).toMatch(/paused/i);
+    expect((await t.request({ method: 'GET', url: `/api/v1/qrcodes/${code.id}`, headers: auth(key) })).json().status).toBe('paused');
+    await updateQr(t, key, code.id, { status: 'active' });
+    expect((await scan(code.short_code)).statusCode).toBe(302);
+    expect(await scansOf(code.id)).toBe(1);
+  });
+
+  it('answers an expired code with a 410 page and reports status expired', async () => {
+    const code = await createQr(t, key, { is_dynamic: true, expires_at: new Date(Date.now() + 60_000).toISOString() });
+    expect((await scan(code.short_code)).statusCode).toBe(302);
+    await t.prisma.qrCode.update({ where: { id: code.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await updateQr(t, key, code.id, { name: 'touch to refresh the link cache' });
+    const expired = await scan(code.short_code);
+    expect(expired.statusCode).toBe(410);
+    expect(expired.body).toMatch(/expired/i);
+    expect((await t.request({ method: 'GET', url: `/api/v1/qrcodes/${code.id}`, headers: auth(key) })).json().status).toBe('expired');
+    expect(await scansOf(code.id)).toBe(1);
+  });
+
+  it('answers unknown and deleted codes with a 404 page', async () => {
+    expect((await scan('Zz9Zz9Zz')).statusCode).toBe(404);
+    expect((await scan('<script>')).statusCode).toBe(404);
+    const code = await createQr(t, key, { is_dynamic: true });
+    expect((await scan(code.short_code)).statusCode).toBe(302);
+    await t.request({ method: 'DELETE', url: `/api/v1/qrcodes/${code.id}`, headers: auth(key) });
+    const gone = await scan(code.short_code);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.headers['content-type']).toMatch(/text\/html/);
+    await flush();
+    expect(await t.prisma.scanEvent.count({ where: { qrCodeId: code.id } })).toBe(0);
+  });
+
+  it('serves other types as an escaped HTML page under a strict CSP', async () => {
+    const code = await createQr(t, key, { type: 'text', content: { text: '<script>alert(1)</script> & "quotes"' }, is_dynamic: true });
+    const res = await scan(code.short_code);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-security-policy']).toMatch(/default-src 'none'/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.body).not.toContain('<script>');
+    expect(res.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quotes&quot;');
+    expect(await scansOf(code.id)).toBe(1);
+  });
+
+  it('never stores nor follows a javascript: target', async () => {
+    for (const url of ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'java\tscript:alert(1)', 'data:text/html,x']) {
+      const res = await t.request({ method: 'POST', url: '/api/v1/qrcodes', headers: auth(key), payload: { type: 'url', content: { url }, is_dynamic: true } });
+      expect(res.statusCode).toBe(400);
+    }
+    // Even a row written around the API is refused at redirect time.
+    const code = await createQr(t, key, { is_dynamic: true });
+    await t.prisma.qrCode.update({ where: { id: code.id }, data: { contentString: 'javascript:alert(1)' } });
+    await updateQr(t, key, code.id, { name: 'refresh link cache' });
+    const res = await scan(code.short_code);
+    expect(res.headers.location).toBeUndefined();
+    expect(res.statusCode).toBe(404);
+  });
+});
