@@ -1,9 +1,12 @@
 // Two projects: `unit` for pure logic beside the code (src/**/*.spec.ts), `e2e` for the real HTTP
 // server against real PostgreSQL and Redis (test/**/*.e2e-spec.ts). Each e2e file gets its own
 // database cloned from a migrated template (test/support/global-setup.ts).
-const transform = { '^.+\\.(t|j)s$': ['@swc/jest'] };
-// ESM-only dependencies that Node 20 loads with require(esm) but jest's module loader cannot.
-const transformIgnorePatterns = ['/node_modules/(?!(content-disposition)/)'];
+// PGlite's CommonJS build loads Node builtins with `await import('fs')`, which jest's sandbox only
+// allows under --experimental-vm-modules: compiling it turns those into require() calls, so the
+// embedded database works in e2e files without DATABASE_URL.
+const transform = { '^.+\\.(t|j)s$': ['@swc/jest'], '/@electric-sql/pglite/dist/.+\\.cjs$': ['@swc/jest'] };
+// ESM-only dependencies that Node 20 loads with require(esm) but jest's module loader cannot, and PGlite (above).
+const transformIgnorePatterns = ['/node_modules/(?!(content-disposition|@electric-sql/pglite)/)'];
 
 module.exports = {
   testTimeout: 30000,
