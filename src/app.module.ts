@@ -17,7 +17,7 @@ import { RedisModule } from './infra/redis/redis.module';
 
 @Global()
 @Module({})
-class ConfigModule {
+export class ConfigModule {
   static forRoot(config: AppConfig): DynamicModule {
     return { module: ConfigModule, providers: [{ provide: APP_CONFIG, useValue: config }], exports: [APP_CONFIG] };
   }

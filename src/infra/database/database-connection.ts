@@ -35,10 +35,15 @@ export function connectPostgres(databaseUrl: string): DatabaseConnection {
   return { kind: 'postgres', adapter: new PrismaPg(pool), close: () => pool.end() };
 }
 
+/** The embedded PGlite database in dataDir (created if needed), with the extensions the migrations use. */
+export async function createPGlite(dataDir: string): Promise<PGlite> {
+  mkdirSync(dataDir, { recursive: true });
+  return PGlite.create(dataDir, { extensions: { pg_trgm } });
+}
+
 /** Opens (creating if needed) the embedded PGlite database in dataDir and applies pending migrations. */
 export async function openEmbedded(dataDir: string): Promise<DatabaseConnection & { applied: string[] }> {
-  mkdirSync(dataDir, { recursive: true });
-  const db = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const db = await createPGlite(dataDir);
   const applied = await migrate(pgliteSession(db));
   return { kind: 'embedded', adapter: new PrismaPGlite(db), close: () => db.close(), applied };
 }

@@ -1,0 +1,62 @@
+import 'reflect-metadata';
+import { Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { parseArgs } from 'node:util';
+import { ConfigModule } from './app.module';
+import { ApiKeysRepository } from './auth/api-keys.repository';
+import { ApiKeysService } from './auth/api-keys.service';
+import { ConfigError, loadAppConfig } from './config/app-config';
+import { DatabaseModule } from './infra/database/database.module';
+
+const USAGE = `Usage:
+  npm run cli -- keys create --name NAME [--account ACCOUNT_ID]
+  npm run cli -- keys list
+  npm run cli -- keys revoke KEY_ID`;
+
+/** Operators' key management from a shell, on the same configuration as the service. */
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { name: { type: 'string' }, account: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  });
+  const [group, command, id] = positionals;
+  if (values.help || group !== 'keys' || !['create', 'list', 'revoke'].includes(command)) {
+    console.log(USAGE);
+    return values.help ? 0 : 2;
+  }
+  const config = loadAppConfig();
+
+  @Module({ imports: [ConfigModule.forRoot(config), DatabaseModule], providers: [ApiKeysRepository, ApiKeysService] })
+  class CliModule {}
+
+  const app = await NestFactory.createApplicationContext(CliModule, { logger: ['error'] });
+  try {
+    const keys = app.get(ApiKeysService);
+    if (command === 'create') {
+      if (!values.name) throw new ConfigError('keys create needs --name NAME');
+      const created = await keys.create(values.name, values.account);
+      console.log(`Created key ${created.id} for account ${created.accountId}. Store it now; it is not shown again:\n\n  ${created.key}\n`);
+    } else if (command === 'list') {
+      for (const key of await keys.list()) {
+        const state = key.revokedAt ? `revoked ${key.revokedAt.toISOString()}` : `last used ${key.lastUsedAt?.toISOString() ?? 'never'}`;
+        console.log(`${key.id}  ${key.prefix}…  account ${key.accountId}  "${key.name}"  ${state}`);
+      }
+    } else {
+      if (!id) throw new ConfigError('keys revoke needs the key id');
+      await keys.revoke(id);
+      console.log(`Revoked key ${id}`);
+    }
+    return 0;
+  } finally {
+    await app.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: Error) => {
+    console.error(error.message);
+    process.exit(1);
+  },
+);
