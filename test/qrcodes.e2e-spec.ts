@@ -117,6 +117,10 @@ describe('QR codes: create, get, update, delete (e2e)', () => {
       expect(await countCodes(t, accountId)).toBe(before);
     });
 
+    it.each(['', '   '])('rejects a blank name %j, naming `name`', async (name) => {
+      expectFieldErrors(await post(qrInput('url', { name })), 'name');
+    });
+
     describe('rejections leave no record behind', () => {
       let before: number;
       beforeEach(async () => {
@@ -352,6 +356,7 @@ describe('QR codes: create, get, update, delete (e2e)', () => {
     it('400 for a name over 100 characters, unchanged', async () => {
       const created = await createQr(t, key, { name: 'Keep' });
       expectFieldErrors(await updateQr(t, key, created.id, { name: 'x'.repeat(101) }), 'name');
+      expectFieldErrors(await updateQr(t, key, created.id, { name: ' ' }), 'name');
       expect((await stored(created.id)).name).toBe('Keep');
     });
 

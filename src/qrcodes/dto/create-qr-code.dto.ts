@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
-import { IsBoolean, IsDefined, IsIn, IsISO8601, IsObject, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { IsBoolean, IsDefined, IsIn, IsISO8601, IsObject, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import { StyleDto } from '../../images/style';
 import { CONTENT_DTO_BY_TYPE, QR_TYPES, QrType } from '../content';
 
@@ -19,7 +19,7 @@ export class CreateQrCodeDto {
   content: Record<string, unknown>;
 
   @ApiPropertyOptional({ maxLength: 100, example: 'Spring poster', description: 'Default "<type> QR Code"' })
-  @IsOptional() @IsString() @MaxLength(100)
+  @IsOptional() @IsString() @MaxLength(100) @Matches(/\S/, { message: 'name must not be blank' })
   name?: string;
 
   @ApiPropertyOptional({ default: false, description: 'Dynamic codes get a short redirect link and count scans' })

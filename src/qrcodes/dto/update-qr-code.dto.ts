@@ -1,5 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsIn, IsISO8601, IsObject, IsString, IsUUID, MaxLength, ValidateIf } from 'class-validator';
+import { IsBoolean, IsIn, IsISO8601, IsObject, IsString, IsUUID, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { StyleDto } from '../../images/style';
 import { QR_STATUSES, SettableStatus } from '../qr-code-status';
 import { CONTENT_SCHEMA_REFS } from './create-qr-code.dto';
@@ -14,7 +14,7 @@ const IsOptionalNotNull = () => ValidateIf((_, value) => value !== undefined);
 /** Partial update: only the fields present change. */
 export class UpdateQrCodeDto {
   @ApiPropertyOptional({ maxLength: 100 })
-  @IsOptionalNotNull() @IsString() @MaxLength(100)
+  @IsOptionalNotNull() @IsString() @MaxLength(100) @Matches(/\S/, { message: 'name must not be blank' })
   name?: string;
 
   @ApiPropertyOptional({ description: "Content fields of the code's current type", oneOf: CONTENT_SCHEMA_REFS })
