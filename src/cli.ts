@@ -6,7 +6,9 @@ import { ConfigModule } from './app.module';
 import { ApiKeysRepository } from './auth/api-keys.repository';
 import { ApiKeysService } from './auth/api-keys.service';
 import { ConfigError, loadAppConfig } from './config/app-config';
+import { CacheModule } from './infra/cache/cache.module';
 import { DatabaseModule } from './infra/database/database.module';
+import { RedisModule } from './infra/redis/redis.module';
 
 const USAGE = `Usage:
   npm run cli -- keys create --name NAME [--account ACCOUNT_ID]
@@ -27,7 +29,8 @@ async function main(argv: string[]): Promise<number> {
   }
   const config = loadAppConfig();
 
-  @Module({ imports: [ConfigModule.forRoot(config), DatabaseModule], providers: [ApiKeysRepository, ApiKeysService] })
+  // Redis (when configured) lets a revocation reach the running instances' key caches at once.
+  @Module({ imports: [ConfigModule.forRoot(config), DatabaseModule, RedisModule, CacheModule], providers: [ApiKeysRepository, ApiKeysService] })
   class CliModule {}
 
   const app = await NestFactory.createApplicationContext(CliModule, { logger: ['error'] });

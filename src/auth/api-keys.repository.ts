@@ -49,10 +49,11 @@ export class ApiKeysRepository {
     return this.prisma.apiKey.findMany({ select: KEY_FIELDS, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
   }
 
-  /** Marks the key revoked; false when no unrevoked key has that id. */
-  async revoke(id: string): Promise<boolean> {
-    const { count } = await this.prisma.apiKey.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: new Date() } });
-    return count === 1;
+  /** Marks the key revoked; returns its hash (to drop from caches), or null when no unrevoked key has that id. */
+  async revoke(id: string): Promise<string | null> {
+    const rows = await this.prisma.$queryRaw<Array<{ key_hash: string }>>`
+      UPDATE api_keys SET revoked_at = now() WHERE id = ${id}::uuid AND revoked_at IS NULL RETURNING key_hash`;
+    return rows[0]?.key_hash ?? null;
   }
 
   async countActive(): Promise<number> {

@@ -1,10 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AccountId } from '../common/auth/account-id';
 import { CACHE, Cache } from '../infra/cache/cache';
+import { LruMap } from '../infra/cache/lru-map';
+import { NearCache, NearCacheRegistry } from '../infra/cache/near-cache';
 import { MetricsService } from '../infra/observability/metrics.service';
 import { dynamicUrl } from '../qrcodes/qr-code.representation';
 import { QrCodesService } from '../qrcodes/qr-codes.service';
-import { imageCacheKey } from './image-cache-key';
+import { imageCacheKey, ImageSource, imageSourceKey, imageSources } from './image-cache-key';
 import { renderQrSvg } from './render/render-qr-svg';
 import type { QrStyle } from './style';
 
@@ -12,6 +14,8 @@ import type { QrStyle } from './style';
 const IMAGE_TTL_SECONDS = 24 * 3600;
 /** Raised when the renderer's drawing changes, so clients' ETags from older renders stop matching. */
 const RENDERER_REVISION = 1;
+/** Hot images also stay in process memory (keys carry the render version, so they are never stale). */
+const LOCAL_IMAGES = 2_000;
 
 export interface QrImage {
   etag: string;
@@ -19,31 +23,58 @@ export interface QrImage {
   svg: Buffer | null;
 }
 
+/**
+ * Images: ownership and render version from a near cache (invalidated on every update and
+ * delete), bytes from process memory, then the shared cache (Redis), then the renderer.
+ */
 @Injectable()
 export class ImagesService {
+  private readonly sources: NearCache<ImageSource>;
+  private readonly localImages = new LruMap<Buffer>(LOCAL_IMAGES);
+
   constructor(
     private readonly qrCodes: QrCodesService,
     @Inject(CACHE) private readonly cache: Cache,
     private readonly metrics: MetricsService,
-  ) {}
+    nearCaches: NearCacheRegistry,
+  ) {
+    this.sources = imageSources(nearCaches);
+  }
 
   async image(accountId: AccountId, id: string, size: number, ifNoneMatch?: string): Promise<QrImage> {
-    const code = await this.qrCodes.findOwned(accountId, id);
-    const etag = `"r${RENDERER_REVISION}.v${code.renderVersion}.s${size}"`;
+    const source = await this.source(accountId, id);
+    const etag = `"r${RENDERER_REVISION}.v${source.renderVersion}.s${size}"`;
     if (ifNoneMatch && matchesEtag(ifNoneMatch, etag)) return { etag, svg: null };
 
-    const key = imageCacheKey(code.id, code.renderVersion, size);
-    const cached = await this.cache.get(key);
+    const key = imageCacheKey(source.id, source.renderVersion, size);
+    const cached = this.localImages.get(key) ?? (await this.cache.get(key));
     if (cached) {
       this.metrics.imageCacheHits.inc();
+      this.localImages.set(key, cached, IMAGE_TTL_SECONDS * 1000);
       return { etag, svg: cached };
     }
     this.metrics.imageCacheMisses.inc();
-    // A dynamic code's image encodes its short link; a static code's, its content string.
-    const text = code.isDynamic && code.shortCode ? dynamicUrl(this.qrCodes.origins, code.shortCode) : code.contentString;
-    const svg = Buffer.from(renderQrSvg({ text, style: code.style as QrStyle, size, idPrefix: `q${code.id.slice(0, 8)}` }));
+    const svg = Buffer.from(renderQrSvg({ text: source.text, style: source.style as QrStyle, size, idPrefix: `q${source.id.slice(0, 8)}` }));
+    this.localImages.set(key, svg, IMAGE_TTL_SECONDS * 1000);
     await this.cache.set(key, svg, IMAGE_TTL_SECONDS);
     return { etag, svg };
+  }
+
+  /** Ownership, render version and what to encode; the database only on a near-cache miss. */
+  private async source(accountId: AccountId, id: string): Promise<ImageSource> {
+    const cacheKey = imageSourceKey(accountId, id);
+    const known = this.sources.get(cacheKey);
+    if (known) return known;
+    const code = await this.qrCodes.findOwned(accountId, id);
+    const source: ImageSource = {
+      id: code.id,
+      renderVersion: code.renderVersion,
+      // A dynamic code's image encodes its short link; a static code's, its content string.
+      text: code.isDynamic && code.shortCode ? dynamicUrl(this.qrCodes.origins, code.shortCode) : code.contentString,
+      style: code.style,
+    };
+    this.sources.set(cacheKey, source);
+    return source;
   }
 }
 

@@ -4,7 +4,8 @@ import type { FieldError } from '../common/validation/field-error';
 import { ValidationFailedException } from '../common/validation/validation-failed.exception';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { FoldersService } from '../folders/folders.service';
-import { imageCachePrefix } from '../images/image-cache-key';
+import { imageCachePrefix, ImageSource, imageSourceKey, imageSources } from '../images/image-cache-key';
+import { NearCache, NearCacheRegistry } from '../infra/cache/near-cache';
 import { CACHE, Cache } from '../infra/cache/cache';
 import { isUniqueViolation } from '../infra/database/unique-violation';
 import type { CreateQrCodeDto } from './dto/create-qr-code.dto';
@@ -27,6 +28,7 @@ export type ItemCheck = { ok: true; code: NewQrCode } | { ok: false; errors: Fie
 export class QrCodesService {
   readonly origins: QrLinkOrigins;
   private readonly ownHosts: string[];
+  private readonly imageSources: NearCache<ImageSource>;
 
   constructor(
     private readonly codes: QrCodesRepository,
@@ -34,8 +36,10 @@ export class QrCodesService {
     @Inject(CACHE) private readonly cache: Cache,
     private readonly links: LinkResolver,
     private readonly scans: ScanBuffer,
+    nearCaches: NearCacheRegistry,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
+    this.imageSources = imageSources(nearCaches);
     this.origins = { baseUrl: config.baseUrl, redirectUrl: config.redirectUrl };
     this.ownHosts = [...new Set([new URL(config.redirectUrl).host, new URL(config.baseUrl).host])];
   }
@@ -118,6 +122,7 @@ export class QrCodesService {
       try {
         const updated = await this.codes.update(accountId, id, { ...changes, upgradeWithShortCode: upgradeToDynamic ? generateShortCode() : undefined });
         if (!updated) throw new NotFoundException('QR code not found');
+        await this.imageSources.invalidate(imageSourceKey(accountId, id));
         if (updated.shortCode) await this.links.invalidate(updated.shortCode);
         return;
       } catch (error) {
@@ -129,6 +134,7 @@ export class QrCodesService {
   async delete(accountId: AccountId, id: string): Promise<void> {
     const deleted = await this.codes.delete(accountId, id);
     if (!deleted) throw new NotFoundException('QR code not found');
+    await this.imageSources.invalidate(imageSourceKey(accountId, id));
     if (deleted.shortCode) await this.links.invalidate(deleted.shortCode);
     await this.cache.deleteByPrefix(imageCachePrefix(id));
   }

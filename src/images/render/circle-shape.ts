@@ -37,10 +37,7 @@ export function decorativeModules(matrix: QrMatrix, layout: CodeLayout): Extende
     for (let col = 0; col < size; col++) {
       const nearCode = row >= clearFrom && row <= clearTo && col >= clearFrom && col <= clearTo;
       if (nearCode || Math.hypot(row - centre, col - centre) > centre) continue;
-      const sourceRow = fold(col);
-      const sourceCol = fold(row);
-      if (process.env.NOFINDER && (sourceRow < 8 && (sourceCol < 8 || sourceCol >= count - 8) || sourceRow >= count - 8 && sourceCol < 8)) continue;
-      if (matrix.isDark(sourceRow, sourceCol)) decorative[row * size + col] = 1;
+      if (matrix.isDark(fold(col), fold(row))) decorative[row * size + col] = 1;
     }
   }
   return { size, border, decorative };

@@ -27,7 +27,7 @@ export interface CodeLayout {
  */
 export function defaultMargin(canvasSize: number, moduleCount: number, shape: Shape): number {
   if (shape === 'circle') return (2 * canvasSize) / (moduleCount * Math.SQRT2 + 4);
-  return ((process.env.QZ ? +process.env.QZ : 4) * canvasSize) / (moduleCount + 2 * (process.env.QZ ? +process.env.QZ : 4));
+  return (4 * canvasSize) / (moduleCount + 8);
 }
 
 export function layoutCode(canvasSize: number, moduleCount: number, margin: number, shape: Shape, roundSize: boolean): CodeLayout {

@@ -1,0 +1,94 @@
+/**
+ * Redirect and image-cache-hit throughput against bare Fastify baselines started in the same run
+ * (so the figures are ratios, robust to a noisy machine).
+ *
+ *   node -r @swc-node/register bench/hot-paths.ts
+ *
+ * Env: BENCH_PG (server URL, default postgresql://postgres@127.0.0.1:5432), REDIS_URL (default
+ * redis://127.0.0.1:6379; set REDIS_URL= to bench the in-process mode), DURATION (s, default 10),
+ * CONNECTIONS (default 50). The load generator (autocannon) runs as a separate process.
+ */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import Fastify from 'fastify';
+import { Client } from 'pg';
+import { createApp } from '../src/app.factory';
+import { ApiKeysService } from '../src/auth/api-keys.service';
+import { loadAppConfig } from '../src/config/app-config';
+import { migratePostgres } from '../src/infra/database/database-connection';
+import { PrismaService } from '../src/infra/database/prisma.service';
+import { ScanBuffer } from '../src/redirect/scan-buffer.service';
+
+const PG = process.env.BENCH_PG ?? 'postgresql://postgres@127.0.0.1:5432';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const DURATION = Number(process.env.DURATION ?? 10);
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
+const DB = 'qr_bench_hot';
+
+interface Result { rps: number; p50: number; p99: number; non2xx: number; errors: number }
+
+const run = promisify(execFile);
+
+/** autocannon in its own process: the servers under test keep this process's event loop to themselves. */
+async function load(url: string, headers: Record<string, string> = {}): Promise<Result> {
+  const args = ['autocannon', '-c', String(CONNECTIONS), '-d', String(DURATION), '-j', '--renderStatusCodes'];
+  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
+  const { stdout } = await run('npx', [...args, url], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const out = JSON.parse(stdout);
+  return { rps: Math.round(out.requests.average), p50: out.latency.p50, p99: out.latency.p99, non2xx: out.non2xx, errors: out.errors };
+}
+
+const row = (label: string, r: Result, baseline?: Result) =>
+  `${label.padEnd(44)} ${String(r.rps).padStart(7)} req/s  p50 ${String(r.p50).padStart(4)} ms  p99 ${String(r.p99).padStart(4)} ms` +
+  (baseline ? `  = ${((100 * r.rps) / baseline.rps).toFixed(0)}% of baseline` : '') + (r.errors ? `  errors ${r.errors}` : '');
+
+async function main(): Promise<void> {
+  const admin = new Client({ connectionString: `${PG}/postgres` });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${DB}`);
+  await admin.end();
+  await migratePostgres(`${PG}/${DB}`);
+
+  const bare = Fastify();
+  const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg">' + 'x'.repeat(5000) + '</svg>');
+  bare.get('/302', (_req, reply) => reply.redirect('https://example.com/target', 302));
+  bare.get('/json', () => ({ hello: 'world' }));
+  bare.get('/svg', (_req, reply) => reply.type('image/svg+xml').send(svg));
+  await bare.listen({ port: 3901, host: '127.0.0.1' });
+
+  const config = loadAppConfig({
+    PORT: '3902', DATABASE_URL: `${PG}/${DB}`, REDIS_URL: REDIS_URL || undefined, LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: '1000000', REDIS_KEY_PREFIX: `bench:${process.pid}:`,
+  });
+  const app = await createApp(config, { logger: false });
+  await app.listen({ port: 3902, host: '127.0.0.1' });
+  const { key } = await app.get(ApiKeysService).create('bench');
+  const headers = { 'x-api-key': key, 'content-type': 'application/json' };
+  const post = async (body: unknown): Promise<Record<string, any>> => ((await fetch('http://127.0.0.1:3902/api/v1/qrcodes', { method: 'POST', headers, body: JSON.stringify(body) })).json()) as Record<string, any>;
+  const dynamic = await post({ type: 'url', content: { url: 'https://example.com/target' }, is_dynamic: true });
+  const styled = await post({ type: 'url', content: { url: 'https://example.com/poster' }, style: { dotsOptions: { type: 'rounded', color: '#1a237e' } } });
+  await fetch(`http://127.0.0.1:3902/api/v1/qrcodes/${styled.id}/image`, { headers }); // warm the image cache
+
+  console.log(`hot paths: ${CONNECTIONS} connections, ${DURATION} s each, Redis ${REDIS_URL ? 'on' : 'off'}, node ${process.version}`);
+  const base302 = await load('http://127.0.0.1:3901/302');
+  console.log(row('bare Fastify 302 (baseline)', base302));
+  const scansBefore = Number((await app.get(PrismaService).qrCode.findUniqueOrThrow({ where: { id: dynamic.id } })).scans);
+  const redirect = await load(`http://127.0.0.1:3902/r/${dynamic.short_code}`);
+  console.log(row('GET /r/:short_code (every scan recorded)', redirect, base302));
+  const baseJson = await load('http://127.0.0.1:3901/json');
+  console.log(row('bare Fastify JSON (baseline)', baseJson));
+  const baseSvg = await load('http://127.0.0.1:3901/svg');
+  console.log(row('bare Fastify 5 KB SVG from memory', baseSvg, baseJson));
+  const image = await load(`http://127.0.0.1:3902/api/v1/qrcodes/${styled.id}/image`, { 'x-api-key': key });
+  console.log(row('GET /api/v1/qrcodes/:id/image (cache hit)', image, baseJson));
+
+  await app.get(ScanBuffer).flush();
+  const stored = Number((await app.get(PrismaService).qrCode.findUniqueOrThrow({ where: { id: dynamic.id } })).scans) - scansBefore;
+  const events = await app.get(PrismaService).scanEvent.count({ where: { qrCodeId: dynamic.id } });
+  console.log(`scans counted: ${stored} of ${redirect.rps * DURATION} (approx. completed redirects), scan events: ${events}`);
+  await app.close();
+  await bare.close();
+}
+
+main().then(() => process.exit(0), (error) => { console.error(error); process.exit(1); });
