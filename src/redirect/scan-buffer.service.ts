@@ -78,10 +78,20 @@ export class ScanBuffer implements OnModuleInit, BeforeApplicationShutdown {
     return counts;
   }
 
-  /** Hands every local event on and, with Redis, moves the shared queue to Postgres (tests, shutdown). */
-  async flush(): Promise<void> {
+  /**
+   * Hands every local event on and, with Redis, drains the shared queue into Postgres, waiting
+   * while another instance holds the flush lock (tests, shutdown); gives up after `maxWaitMs`.
+   */
+  async flush(maxWaitMs = 5000): Promise<void> {
     await this.serially(() => this.handOn());
-    if (this.redis.client) while ((await this.serially(() => this.flushQueue())) === BATCH_SIZE);
+    const client = this.redis.client;
+    if (!client) return;
+    const deadline = Date.now() + maxWaitMs;
+    while (this.redis.available && Date.now() < deadline) {
+      const moved = await this.serially(() => this.flushQueue());
+      if (moved === 0 && (await client.llen(QUEUE_KEY)) === 0 && !(await client.exists(FLUSH_LOCK_KEY))) return;
+      if (moved === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
   }
 
   async beforeApplicationShutdown(): Promise<void> {

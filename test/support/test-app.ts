@@ -16,6 +16,8 @@ export interface TestApp {
   request(options: InjectOptions): Promise<LightMyRequestResponse>;
   /** A new account with one key; returns the plain key and the account id. */
   newAccount(): Promise<{ key: string; accountId: string }>;
+  /** A second instance on the same database and Redis key space, as behind a load balancer. */
+  startSibling(): Promise<NestFastifyApplication>;
   close(): Promise<void>;
 }
 
@@ -39,6 +41,7 @@ export async function startTestApp(env: Record<string, string | undefined> = {})
   });
   const app = await createApp(config, { logger: false });
   await app.getHttpAdapter().getInstance().ready();
+  const siblings: NestFastifyApplication[] = [];
   return {
     app,
     prisma: app.get(PrismaService),
@@ -47,7 +50,14 @@ export async function startTestApp(env: Record<string, string | undefined> = {})
       const created = await app.get(ApiKeysService).create('test key');
       return { key: created.key, accountId: created.accountId };
     },
+    startSibling: async () => {
+      const sibling = await createApp(config, { logger: false });
+      await sibling.getHttpAdapter().getInstance().ready();
+      siblings.push(sibling);
+      return sibling;
+    },
     close: async () => {
+      for (const sibling of siblings) await sibling.close();
       await app.close();
       await database.drop();
     },

@@ -1,0 +1,75 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { ScanBuffer } from '../src/redirect/scan-buffer.service';
+import { auth, createQr, GENEROUS_RATE_LIMIT, updateQr } from './support/factories';
+import { redisReachable } from './support/redis-outage-proxy';
+import { ADMIN_TOKEN, startTestApp, TestApp } from './support/test-app';
+
+const BROWSER = { 'user-agent': 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36' };
+
+/** Near caches are per process: these prove that changes made through one instance reach another at once. */
+describe('two instances behind a load balancer (e2e)', () => {
+  let t: TestApp | undefined;
+  let other: NestFastifyApplication;
+  let key: string;
+
+  beforeAll(async () => {
+    if (!process.env.REDIS_URL || !(await redisReachable(process.env.REDIS_URL))) return;
+    t = await startTestApp(GENEROUS_RATE_LIMIT);
+    other = await t.startSibling();
+    ({ key } = await t.newAccount());
+  });
+  afterAll(() => t?.close());
+  const skip = () => !t && (console.warn('REDIS_URL not set: multi-instance test skipped'), true);
+  /** Invalidations travel by Redis pub/sub: give the message a moment. */
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
+
+  it('a redirect on instance B follows an update made on instance A', async () => {
+    if (skip()) return;
+    const code = await createQr(t!, key, { content: { url: 'https://example.com/one' }, is_dynamic: true });
+    expect((await other.inject({ url: `/r/${code.short_code}` })).headers.location).toBe('https://example.com/one');
+    await updateQr(t!, key, code.id, { content: { url: 'https://example.com/two' } });
+    await settle();
+    expect((await other.inject({ url: `/r/${code.short_code}` })).headers.location).toBe('https://example.com/two');
+    await updateQr(t!, key, code.id, { status: 'paused' });
+    await settle();
+    expect((await other.inject({ url: `/r/${code.short_code}` })).statusCode).toBe(410);
+  });
+
+  it('a key revoked on instance A is refused by instance B', async () => {
+    if (skip()) return;
+    const created = (await t!.request({ method: 'POST', url: '/api/v1/admin/api-keys', headers: { 'x-admin-token': ADMIN_TOKEN }, payload: { name: 'rotating' } })).json();
+    expect((await other.inject({ url: '/api/v1/qrcodes', headers: auth(created.key) })).statusCode).toBe(200);
+    await t!.request({ method: 'DELETE', url: `/api/v1/admin/api-keys/${created.id}`, headers: { 'x-admin-token': ADMIN_TOKEN } });
+    await settle();
+    expect((await other.inject({ url: '/api/v1/qrcodes', headers: auth(created.key) })).statusCode).toBe(401);
+  });
+
+  it('instance B serves the new image after a style update on instance A, and 404 after a delete', async () => {
+    if (skip()) return;
+    const code = await createQr(t!, key);
+    const before = await other.inject({ url: `/api/v1/qrcodes/${code.id}/image`, headers: auth(key) });
+    await updateQr(t!, key, code.id, { style: { dotsOptions: { color: '#4a148c' } } });
+    await settle();
+    const after = await other.inject({ url: `/api/v1/qrcodes/${code.id}/image`, headers: auth(key) });
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect(after.body.toLowerCase()).toContain('#4a148c');
+    await t!.request({ method: 'DELETE', url: `/api/v1/qrcodes/${code.id}`, headers: auth(key) });
+    await settle();
+    expect((await other.inject({ url: `/api/v1/qrcodes/${code.id}/image`, headers: auth(key) })).statusCode).toBe(404);
+  });
+
+  it('counts scans on both instances exactly once, visible through either', async () => {
+    if (skip()) return;
+    const code = await createQr(t!, key, { is_dynamic: true });
+    await Promise.all([
+      ...Array.from({ length: 150 }, () => t!.request({ method: 'GET', url: `/r/${code.short_code}`, headers: BROWSER })),
+      ...Array.from({ length: 250 }, () => other.inject({ url: `/r/${code.short_code}`, headers: BROWSER })),
+    ]);
+    await other.get(ScanBuffer).flush();
+    await t!.app.get(ScanBuffer).flush();
+    expect(Number((await t!.prisma.qrCode.findUniqueOrThrow({ where: { id: code.id } })).scans)).toBe(400);
+    expect(await t!.prisma.scanEvent.count({ where: { qrCodeId: code.id } })).toBe(400);
+    const viaOther = (await other.inject({ url: `/api/v1/qrcodes/${code.id}`, headers: auth(key) })).json();
+    expect(viaOther.scans).toBe(400);
+  });
+});
