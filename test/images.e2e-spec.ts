@@ -1,7 +1,7 @@
 import { MetricsService } from '../src/infra/observability/metrics.service';
 import { decodeSvg } from './support/decode-svg';
 import { auth, CONTENT_SAMPLES, createQr, GENEROUS_RATE_LIMIT, NO_SUCH_ID, QR_TYPES, updateQr } from './support/factories';
-import { RedisOutageProxy, redisReachable } from './support/redis-outage-proxy';
+import { redisReachable, TcpOutageProxy } from './support/tcp-outage-proxy';
 import { startTestApp, TestApp } from './support/test-app';
 
 const imageUrl = (id: string, query = '') => `/api/v1/qrcodes/${id}/image${query}`;
@@ -159,15 +159,15 @@ describe('images (e2e)', () => {
 
 describe('images and the API with Redis stopped (e2e)', () => {
   const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-  let proxy: RedisOutageProxy;
+  let proxy: ReturnType<typeof TcpOutageProxy.forUrl>;
   let t: TestApp | undefined;
   let key: string;
 
   beforeAll(async () => {
     if (!(await redisReachable(redisUrl))) return;
-    proxy = RedisOutageProxy.forUrl(redisUrl);
+    proxy = TcpOutageProxy.forUrl(redisUrl, 6379);
     await proxy.start();
-    t = await startTestApp({ REDIS_URL: proxy.url, ...GENEROUS_RATE_LIMIT });
+    t = await startTestApp({ REDIS_URL: proxy.proxiedUrl(), ...GENEROUS_RATE_LIMIT });
     ({ key } = await t.newAccount());
   });
   afterAll(async () => {

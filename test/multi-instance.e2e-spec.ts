@@ -1,7 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ScanBuffer } from '../src/redirect/scan-buffer.service';
 import { auth, createQr, GENEROUS_RATE_LIMIT, updateQr } from './support/factories';
-import { redisReachable } from './support/redis-outage-proxy';
+import { redisReachable } from './support/tcp-outage-proxy';
 import { ADMIN_TOKEN, startTestApp, TestApp } from './support/test-app';
 
 const BROWSER = { 'user-agent': 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36' };

@@ -25,7 +25,10 @@ export interface TestApp {
  * Starts the whole app on a fresh clone of the migrated template database, with the run's Redis
  * (REDIS_URL) when set. `env` overrides configuration variables for this app.
  */
-export async function startTestApp(env: Record<string, string | undefined> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string | undefined> = {},
+  options: { databaseUrl?: (cloneUrl: string) => string } = {},
+): Promise<TestApp> {
   const database: TestDatabase = await cloneTemplate();
   const config = loadAppConfig({
     BASE_URL: 'http://api.test',
@@ -34,7 +37,7 @@ export async function startTestApp(env: Record<string, string | undefined> = {})
     REDIS_URL: process.env.REDIS_URL,
     // Test apps share one Redis: each gets its own key space (queues, counters, cache).
     REDIS_KEY_PREFIX: `test:${randomBytes(4).toString('hex')}:`,
-    DATABASE_URL: database.databaseUrl,
+    DATABASE_URL: database.databaseUrl && (options.databaseUrl?.(database.databaseUrl) ?? database.databaseUrl),
     DATA_DIR: database.dataDir,
     LOG_LEVEL: 'silent',
     ...env,

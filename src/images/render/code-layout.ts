@@ -31,7 +31,8 @@ export function defaultMargin(canvasSize: number, moduleCount: number, shape: Sh
 }
 
 export function layoutCode(canvasSize: number, moduleCount: number, margin: number, shape: Shape, roundSize: boolean): CodeLayout {
-  const clampedMargin = Math.min(Math.max(margin, 0), canvasSize / 2);
+  // A margin that leaves less than a pixel per module is cut back (modules would vanish).
+  const clampedMargin = Math.max(0, Math.min(margin, (canvasSize - moduleCount) / 2));
   const drawingSize = canvasSize - clampedMargin * 2;
   const codeSize = shape === 'circle' ? drawingSize / Math.SQRT2 : drawingSize;
   const exactModuleSize = codeSize / moduleCount;

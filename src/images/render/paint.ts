@@ -5,6 +5,7 @@
  * with half its larger side as radius. Angles are in degrees (the spec), clockwise on screen.
  */
 import type { Gradient } from '../style/qr-style';
+import { toSpaceX, toSpaceY, type PathSpace } from './path-space';
 import { element, emptyElement, type Attributes } from './svg-markup';
 
 export interface Box {
@@ -74,19 +75,20 @@ function gradientStops(gradient: Gradient): string {
     .join('');
 }
 
-function gradientDefinition(paint: Extract<Paint, { kind: 'gradient' }>, id: string): string {
+/** Gradient geometry is worked out in canvas pixels, then written in the painted element's space. */
+function gradientDefinition(paint: Extract<Paint, { kind: 'gradient' }>, id: string, space: PathSpace): string {
   const { gradient, box } = paint;
+  const x = (canvasX: number): number => round(toSpaceX(space, canvasX), 3);
+  const y = (canvasY: number): number => round(toSpaceY(space, canvasY), 3);
   if (gradient.type === 'radial') {
-    const centreX = round(box.x + box.width / 2, 2);
-    const centreY = round(box.y + box.height / 2, 2);
     return element(
       'radialGradient',
       [
         ['id', id],
         ['gradientUnits', 'userSpaceOnUse'],
-        ['cx', centreX],
-        ['cy', centreY],
-        ['r', round(Math.max(box.width, box.height) / 2, 2)],
+        ['cx', x(box.x + box.width / 2)],
+        ['cy', y(box.y + box.height / 2)],
+        ['r', round(Math.max(box.width, box.height) / 2 / space.unit, 3)],
       ],
       gradientStops(gradient),
     );
@@ -98,22 +100,25 @@ function gradientDefinition(paint: Extract<Paint, { kind: 'gradient' }>, id: str
     [
       ['id', id],
       ['gradientUnits', 'userSpaceOnUse'],
-      ['x1', x1],
-      ['y1', y1],
-      ['x2', x2],
-      ['y2', y2],
+      ['x1', x(x1)],
+      ['y1', y(y1)],
+      ['x2', x(x2)],
+      ['y2', y(y2)],
     ],
     gradientStops(gradient),
   );
 }
 
-/** `id` names the gradient when the paint needs one; it must be unique in the page. */
-export function paintMarkup(paint: Paint, id: string): PaintMarkup {
+/**
+ * The fill of an element drawn in `space`; `id` names the gradient when the paint needs one and
+ * must be unique in the page.
+ */
+export function paintMarkup(paint: Paint, id: string, space: PathSpace): PaintMarkup {
   if (paint.kind === 'solid') {
     const { rgb, opacity } = splitAlpha(paint.color);
     return { definition: '', fill: [['fill', rgb], ['fill-opacity', opacity]] };
   }
-  return { definition: gradientDefinition(paint, id), fill: [['fill', `url(#${id})`]] };
+  return { definition: gradientDefinition(paint, id, space), fill: [['fill', `url(#${id})`]] };
 }
 
 /** A paint from a style's `color`/`gradient` pair: the gradient wins, as in qr-code-styling. */

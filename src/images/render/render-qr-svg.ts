@@ -22,6 +22,7 @@ import { imageDimensions } from './image-dimensions';
 import { isUnderLogo, placeLogo, type LogoPlacement } from './logo-placement';
 import { writeModules } from './module-drawing';
 import type { ModuleGrid } from './module-grid';
+import { codeSpace, UNITS_PER_MODULE, type PathSpace } from './path-space';
 import { paintFrom, type Paint } from './paint';
 import { buildQrMatrix, type QrMatrix } from './qr-matrix';
 import { writeSvgDocument, type ColourLayer } from './svg-document';
@@ -57,8 +58,8 @@ function dotsGrid(matrix: QrMatrix, layout: CodeLayout, hiddenByLogo: LogoPlacem
       dark[(row + border) * size + col + border] = 1;
     }
   }
-  const moduleSize = layout.moduleSize;
-  return { size, dark, x: layout.x - border * moduleSize, y: layout.y - border * moduleSize, moduleSize };
+  const origin = -border * UNITS_PER_MODULE;
+  return { size, dark, x: origin, y: origin, moduleSize: UNITS_PER_MODULE };
 }
 
 /**
@@ -67,7 +68,14 @@ function dotsGrid(matrix: QrMatrix, layout: CodeLayout, hiddenByLogo: LogoPlacem
  * over that corner, rotated with it as qr-code-styling does); otherwise it joins the layer it falls
  * back to: corner dots to the corner squares', corner squares to the dots'.
  */
-function drawFinderPatterns(style: QrStyle, matrix: QrMatrix, layout: CodeLayout, dotsLayer: ColourLayer, layers: ColourLayer[]): void {
+function drawFinderPatterns(
+  style: QrStyle,
+  matrix: QrMatrix,
+  layout: CodeLayout,
+  space: PathSpace,
+  dotsLayer: ColourLayer,
+  layers: ColourLayer[],
+): void {
   const dotsType = style.dotsOptions?.type ?? 'square';
   const squareOptions = style.cornersSquareOptions ?? {};
   const dotOptions = style.cornersDotOptions ?? {};
@@ -81,23 +89,36 @@ function drawFinderPatterns(style: QrStyle, matrix: QrMatrix, layout: CodeLayout
     const layerName = shared ? name : `${name}${corner}`;
     let layer = layers.find((candidate) => candidate.name === layerName);
     if (!layer) {
-      layer = { name: layerName, paint, path: new PathWriter() };
+      layer = { name: layerName, paint, path: new PathWriter(), space };
       layers.push(layer);
     }
     return layer;
   };
 
   finderPositions(matrix.size).forEach((position, corner) => {
-    const x = layout.x + position.col * moduleSize;
-    const y = layout.y + position.row * moduleSize;
+    // Gradient boxes in canvas pixels (qr-code-styling's geometry), figures in the path space.
+    const canvasX = layout.x + position.col * moduleSize;
+    const canvasY = layout.y + position.row * moduleSize;
     const squareLayer = squareHasPaint
-      ? layerFor('cs', paintFrom(squareOptions, DEFAULT_DOTS_COLOR, cornerSquareBox(x, y, moduleSize), position.rotationDegrees), !squareOptions.gradient, corner)
+      ? layerFor(
+          'cs',
+          paintFrom(squareOptions, DEFAULT_DOTS_COLOR, cornerSquareBox(canvasX, canvasY, moduleSize), position.rotationDegrees),
+          !squareOptions.gradient,
+          corner,
+        )
       : dotsLayer;
     const dotLayer = dotHasPaint
-      ? layerFor('cd', paintFrom(dotOptions, DEFAULT_DOTS_COLOR, cornerDotBox(x, y, moduleSize), position.rotationDegrees), !dotOptions.gradient, corner)
+      ? layerFor(
+          'cd',
+          paintFrom(dotOptions, DEFAULT_DOTS_COLOR, cornerDotBox(canvasX, canvasY, moduleSize), position.rotationDegrees),
+          !dotOptions.gradient,
+          corner,
+        )
       : squareLayer;
-    writeCornerSquare(squareLayer.path, squareDrawing, x, y, moduleSize);
-    writeCornerDot(dotLayer.path, dotDrawing, x, y, moduleSize);
+    const x = position.col * UNITS_PER_MODULE;
+    const y = position.row * UNITS_PER_MODULE;
+    writeCornerSquare(squareLayer.path, squareDrawing, x, y, UNITS_PER_MODULE);
+    writeCornerDot(dotLayer.path, dotDrawing, x, y, UNITS_PER_MODULE);
   });
 }
 
@@ -122,14 +143,16 @@ export function renderQrSvg(input: RenderQrSvgInput): string {
     : null;
   const hiddenByLogo = logo && (imageOptions.hideBackgroundDots ?? true) ? logo : null;
 
+  const space = codeSpace(layout);
   const dotsLayer: ColourLayer = {
     name: 'dots',
     paint: paintFrom(style.dotsOptions ?? {}, DEFAULT_DOTS_COLOR, canvasBox),
     path: new PathWriter(),
+    space,
   };
   writeModules(dotsGrid(matrix, layout, hiddenByLogo, shape === 'circle'), style.dotsOptions?.type ?? 'square', dotsLayer.path);
   const layers: ColourLayer[] = [dotsLayer];
-  drawFinderPatterns(style, matrix, layout, dotsLayer, layers);
+  drawFinderPatterns(style, matrix, layout, space, dotsLayer, layers);
 
   const backgroundOptions = style.backgroundOptions ?? {};
   const backgroundColor = backgroundOptions.color ?? DEFAULT_BACKGROUND_COLOR;

@@ -3,6 +3,7 @@
  * layer, and the logo on top, in qr-code-styling's painting order.
  */
 import { paintMarkup, type Paint } from './paint';
+import { CANVAS_SPACE, spaceTransform, type PathSpace } from './path-space';
 import { element, emptyElement } from './svg-markup';
 import type { PathWriter } from './svg-path-writer';
 
@@ -13,6 +14,8 @@ export interface ColourLayer {
   name: string;
   paint: Paint;
   path: PathWriter;
+  /** the coordinate space the path is written in */
+  space: PathSpace;
 }
 
 export interface SvgDocumentParts {
@@ -39,7 +42,11 @@ export function writeSvgDocument(parts: SvgDocumentParts): string {
   let body = '';
 
   if (parts.background) {
-    const { definition, fill } = paintMarkup(parts.background.paint, parts.background.paint.kind === 'gradient' ? idFor('bg') : '');
+    const { definition, fill } = paintMarkup(
+      parts.background.paint,
+      parts.background.paint.kind === 'gradient' ? idFor('bg') : '',
+      CANVAS_SPACE,
+    );
     definitions += definition;
     const cornerRadius = parts.background.round > 0 ? roundTo((size / 2) * parts.background.round, 2) : undefined;
     body += emptyElement('rect', [['width', size], ['height', size], ['rx', cornerRadius], ...fill]);
@@ -47,9 +54,9 @@ export function writeSvgDocument(parts: SvgDocumentParts): string {
 
   for (const layer of parts.layers) {
     if (layer.path.isEmpty) continue;
-    const { definition, fill } = paintMarkup(layer.paint, layer.paint.kind === 'gradient' ? idFor(layer.name) : '');
+    const { definition, fill } = paintMarkup(layer.paint, layer.paint.kind === 'gradient' ? idFor(layer.name) : '', layer.space);
     definitions += definition;
-    body += emptyElement('path', [...fill, ['d', layer.path.toString()]]);
+    body += emptyElement('path', [['transform', spaceTransform(layer.space)], ...fill, ['d', layer.path.toString()]]);
   }
 
   if (parts.logo) {

@@ -1,24 +1,29 @@
 import { createConnection, createServer, Server, Socket } from 'node:net';
 
 /**
- * A TCP proxy in front of the real Redis that a test can cut: `cut()` drops every connection and
- * refuses new ones, as a stopped Redis would; `restore()` accepts again. Lets a test stop "Redis"
- * for one app without touching the server other test files share.
+ * A TCP proxy in front of a real server (Redis, PostgreSQL) that a test can cut: `cut()` drops every
+ * connection and refuses new ones, as a stopped server would; `restore()` accepts again. Lets a
+ * test stop the service for one app without touching the server other test files share.
  */
-export class RedisOutageProxy {
+export class TcpOutageProxy {
   private server: Server | null = null;
   private readonly sockets = new Set<Socket>();
   port = 0;
 
   constructor(private readonly target: { host: string; port: number }) {}
 
-  static forUrl(url: string): RedisOutageProxy {
+  /** A proxy for the server of `url`; `url` of the proxy is the same URL pointed at the proxy. */
+  static forUrl(url: string, defaultPort: number): TcpOutageProxy & { proxiedUrl(): string } {
     const parsed = new URL(url);
-    return new RedisOutageProxy({ host: parsed.hostname, port: Number(parsed.port || 6379) });
-  }
-
-  get url(): string {
-    return `redis://127.0.0.1:${this.port}`;
+    const proxy = new TcpOutageProxy({ host: parsed.hostname, port: Number(parsed.port || defaultPort) });
+    return Object.assign(proxy, {
+      proxiedUrl: () => {
+        const through = new URL(url);
+        through.hostname = '127.0.0.1';
+        through.port = String(proxy.port);
+        return through.toString();
+      },
+    });
   }
 
   async start(port = 0): Promise<void> {
@@ -44,8 +49,8 @@ export class RedisOutageProxy {
     await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
   }
 
-  restore(): Promise<void> {
-    return this.start(this.port);
+  async restore(): Promise<void> {
+    if (!this.server) await this.start(this.port);
   }
 }
 
