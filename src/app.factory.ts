@@ -49,11 +49,6 @@ export async function createApp(config: AppConfig, options: { logger?: boolean }
 
   const filter = new AllExceptionsFilter();
   app.useGlobalFilters(filter);
-  // Errors Fastify raises before Nest sees the request (body parsing) get the same body.
-  fastify.setErrorHandler((error, request, reply) => {
-    const body = filter.toBody(error, request.id);
-    reply.status(body.statusCode).header('cache-control', 'no-store').send(body);
-  });
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalInterceptors(new RequestIdInterceptor());
   setUpSwagger(app, config);
