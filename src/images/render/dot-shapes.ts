@@ -15,7 +15,7 @@
  */
 import type { DotType } from '../style/qr-style';
 
-export const enum Corner {
+export enum Corner {
   TopLeft = 0,
   TopRight = 1,
   BottomRight = 2,

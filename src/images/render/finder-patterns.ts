@@ -7,8 +7,8 @@
  * dots, an unset corner square is extra-rounded modules, not the extra-rounded figure.
  */
 import type { CornerDotType, CornerSquareType, DotType } from '../style/qr-style';
-import type { ModuleGrid } from './module-grid';
 import { writeModules } from './module-drawing';
+import type { ModuleGrid } from './module-grid';
 import type { Box } from './paint';
 import { writeCircle, writeCircleRing, writeRoundedSquare, writeSquareRing } from './shape-paths';
 import type { PathWriter } from './svg-path-writer';
@@ -17,8 +17,10 @@ const FINDER_SIDE = 7;
 const CENTRE_SIDE = 3;
 const CENTRE_OFFSET = 2;
 
-/** Top-left module of each finder pattern (top-left, top-right, bottom-left) with the extra
- * gradient rotation qr-code-styling gives that corner. */
+/**
+ * Top-left module of each finder pattern (top-left, top-right, bottom-left) with the extra
+ * gradient rotation qr-code-styling gives that corner.
+ */
 export interface FinderPosition {
   row: number;
   col: number;

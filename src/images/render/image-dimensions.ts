@@ -46,20 +46,21 @@ function jpegDimensions(bytes: Buffer): ImageDimensions | null {
   return null;
 }
 
+/** RIFF header, then the first chunk: lossy (VP8), lossless (VP8L) or extended (VP8X). */
 function webpDimensions(bytes: Buffer): ImageDimensions | null {
-  if (bytes.length < 30 || bytes.toString('latin1', 8, 12) !== 'WEBP') return null;
-  switch (bytes.toString('latin1', 12, 16)) {
-    case 'VP8 ':
-      return { width: bytes.readUInt16LE(26) & 0x3fff, height: bytes.readUInt16LE(28) & 0x3fff };
-    case 'VP8L': {
-      const bits = bytes.readUInt32LE(21);
-      return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
-    }
-    case 'VP8X':
-      return { width: bytes.readUIntLE(24, 3) + 1, height: bytes.readUIntLE(27, 3) + 1 };
-    default:
-      return null;
+  if (bytes.length < 16 || bytes.toString('latin1', 8, 12) !== 'WEBP') return null;
+  const chunk = bytes.toString('latin1', 12, 16);
+  if (chunk === 'VP8 ' && bytes.length >= 30) {
+    return { width: bytes.readUInt16LE(26) & 0x3fff, height: bytes.readUInt16LE(28) & 0x3fff };
   }
+  if (chunk === 'VP8L' && bytes.length >= 25) {
+    const bits = bytes.readUInt32LE(21);
+    return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
+  }
+  if (chunk === 'VP8X' && bytes.length >= 30) {
+    return { width: bytes.readUIntLE(24, 3) + 1, height: bytes.readUIntLE(27, 3) + 1 };
+  }
+  return null;
 }
 
 export function imageDimensions(dataUri: string): ImageDimensions | null {

@@ -6,7 +6,7 @@
  */
 import type { Gradient } from '../style/qr-style';
 import { toSpaceX, toSpaceY, type PathSpace } from './path-space';
-import { element, emptyElement, type Attributes } from './svg-markup';
+import { element, emptyElement, roundTo, type Attributes } from './svg-markup';
 
 export interface Box {
   x: number;
@@ -31,12 +31,7 @@ const HEX_WITH_ALPHA = /^#([0-9a-fA-F]{6})([0-9a-fA-F]{2})$/;
 export function splitAlpha(color: string): { rgb: string; opacity: number | undefined } {
   const match = HEX_WITH_ALPHA.exec(color);
   if (!match) return { rgb: color, opacity: undefined };
-  return { rgb: `#${match[1]}`, opacity: Math.round((parseInt(match[2], 16) / 255) * 1000) / 1000 };
-}
-
-function round(value: number, decimals: number): number {
-  const factor = 10 ** decimals;
-  return Math.round(value * factor) / factor;
+  return { rgb: `#${match[1]}`, opacity: roundTo(parseInt(match[2], 16) / 255, 3) };
 }
 
 /** End points of a linear gradient, qr-code-styling's rule, from an angle in radians. */
@@ -67,7 +62,7 @@ function gradientStops(gradient: Gradient): string {
     .map(({ offset, color }) => {
       const { rgb, opacity } = splitAlpha(color);
       return emptyElement('stop', [
-        ['offset', `${round(offset * 100, 2)}%`],
+        ['offset', `${roundTo(offset * 100, 2)}%`],
         ['stop-color', rgb],
         ['stop-opacity', opacity],
       ]);
@@ -78,8 +73,8 @@ function gradientStops(gradient: Gradient): string {
 /** Gradient geometry is worked out in canvas pixels, then written in the painted element's space. */
 function gradientDefinition(paint: Extract<Paint, { kind: 'gradient' }>, id: string, space: PathSpace): string {
   const { gradient, box } = paint;
-  const x = (canvasX: number): number => round(toSpaceX(space, canvasX), 3);
-  const y = (canvasY: number): number => round(toSpaceY(space, canvasY), 3);
+  const x = (canvasX: number): number => roundTo(toSpaceX(space, canvasX), 3);
+  const y = (canvasY: number): number => roundTo(toSpaceY(space, canvasY), 3);
   if (gradient.type === 'radial') {
     return element(
       'radialGradient',
@@ -88,7 +83,7 @@ function gradientDefinition(paint: Extract<Paint, { kind: 'gradient' }>, id: str
         ['gradientUnits', 'userSpaceOnUse'],
         ['cx', x(box.x + box.width / 2)],
         ['cy', y(box.y + box.height / 2)],
-        ['r', round(Math.max(box.width, box.height) / 2 / space.unit, 3)],
+        ['r', roundTo(Math.max(box.width, box.height) / 2 / space.unit, 3)],
       ],
       gradientStops(gradient),
     );

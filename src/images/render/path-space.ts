@@ -6,6 +6,7 @@
  * does, are carried into this space.
  */
 import type { CodeLayout } from './code-layout';
+import { roundTo } from './svg-markup';
 
 export const UNITS_PER_MODULE = 2;
 
@@ -30,11 +31,6 @@ export function toSpaceX(space: PathSpace, canvasX: number): number {
 
 export function toSpaceY(space: PathSpace, canvasY: number): number {
   return (canvasY - space.originY) / space.unit;
-}
-
-function roundTo(value: number, decimals: number): number {
-  const factor = 10 ** decimals;
-  return Math.round(value * factor) / factor;
 }
 
 /** The `transform` that places the space on the canvas; undefined for the canvas itself. */

@@ -110,6 +110,12 @@ describe('renderQrSvg compared with qr-code-styling', () => {
     expect(differingPixels(ours, theirs[index])).toBeLessThan(jobs[index].size * 2);
   });
 
+  it('tells a different drawing apart (the comparison is not blind)', () => {
+    const roundedIndex = CASES.findIndex(([name]) => name === 'rounded dots');
+    const squareIndex = CASES.findIndex(([name]) => name === 'square dots');
+    expect(differingPixels(renderQrSvg(jobs[roundedIndex]), theirs[squareIndex])).toBeGreaterThan(jobs[squareIndex].size * 2);
+  });
+
   it('is at most a fifth of qr-code-styling’s SVG for rounded dots, a gradient and a logo', () => {
     const ours = renderQrSvg({ text: TEXT, style: COMPACTNESS_STYLE, size: 300 });
     expect(ours.length * 5).toBeLessThanOrEqual(theirs[jobs.length].length);

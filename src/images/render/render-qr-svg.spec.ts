@@ -39,7 +39,7 @@ function countElements(svg: string, name: string): number {
 const ALLOWED_ELEMENTS = new Set(['svg', 'defs', 'linearGradient', 'radialGradient', 'stop', 'clipPath', 'rect', 'path', 'circle', 'image', 'g']);
 const ALLOWED_ATTRIBUTES = new Set([
   'xmlns', 'width', 'height', 'viewBox', 'shape-rendering', 'id', 'gradientUnits', 'x1', 'y1', 'x2', 'y2', 'cx', 'cy', 'r',
-  'offset', 'stop-color', 'stop-opacity', 'fill', 'fill-opacity', 'd', 'x', 'y', 'rx', 'href',
+  'offset', 'stop-color', 'stop-opacity', 'fill', 'fill-opacity', 'd', 'transform', 'x', 'y', 'rx', 'href',
 ]);
 const SAFE_HREF = /^data:image\/(png|jpeg|webp)[;,]/;
 
@@ -149,7 +149,7 @@ describe('renderQrSvg document', () => {
     expect(nodes.map((node) => node.name)).not.toContain('script');
     expect(nodes.filter((node) => node.name === 'image')).toHaveLength(1);
     expect(nodes.find((node) => node.name === 'image')!.attributes.href).toBe(hostileImage);
-    expect(nodes.find((node) => node.name === 'path')!.attributes).toEqual({ fill: hostileColour, d: expect.any(String) });
+    expect(nodes.find((node) => node.name === 'path')!.attributes).toEqual({ transform: expect.any(String), fill: hostileColour, d: expect.any(String) });
   });
 
   it('keeps ids unique between documents with different id prefixes, and every reference resolves', () => {

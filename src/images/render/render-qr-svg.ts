@@ -6,8 +6,8 @@
  */
 import { resolveErrorCorrectionLevel, type QrStyle } from '../style/qr-style';
 import { decorativeModules } from './circle-shape';
-import { checkIdPrefix, derivedIdPrefix } from './document-ids';
 import { defaultMargin, layoutCode, type CodeLayout } from './code-layout';
+import { checkIdPrefix, derivedIdPrefix } from './document-ids';
 import {
   cornerDotBox,
   cornerDotDrawing,
@@ -22,8 +22,8 @@ import { imageDimensions } from './image-dimensions';
 import { isUnderLogo, placeLogo, type LogoPlacement } from './logo-placement';
 import { writeModules } from './module-drawing';
 import type { ModuleGrid } from './module-grid';
-import { codeSpace, UNITS_PER_MODULE, type PathSpace } from './path-space';
 import { paintFrom, type Paint } from './paint';
+import { codeSpace, UNITS_PER_MODULE, type PathSpace } from './path-space';
 import { buildQrMatrix, type QrMatrix } from './qr-matrix';
 import { writeSvgDocument, type ColourLayer } from './svg-document';
 import { PathWriter } from './svg-path-writer';
@@ -43,8 +43,10 @@ const DEFAULT_IMAGE_SIZE = 0.4;
 /** Without readable header dimensions the logo is taken as square. */
 const SQUARE_IMAGE = { width: 1, height: 1 };
 
-/** The modules the dots layer draws: data modules minus finder areas and the logo's hidden area,
- * plus the circle shape's decorative modules around the code. */
+/**
+ * The modules the dots layer draws, in the path space: data modules minus the finder areas and
+ * the logo's hidden area, plus the circle shape's decorative modules around the code.
+ */
 function dotsGrid(matrix: QrMatrix, layout: CodeLayout, hiddenByLogo: LogoPlacement | null, circle: boolean): ModuleGrid {
   const count = matrix.size;
   const extended = circle ? decorativeModules(matrix, layout) : null;

@@ -4,7 +4,7 @@
  */
 import { paintMarkup, type Paint } from './paint';
 import { CANVAS_SPACE, spaceTransform, type PathSpace } from './path-space';
-import { element, emptyElement } from './svg-markup';
+import { element, emptyElement, roundTo } from './svg-markup';
 import type { PathWriter } from './svg-path-writer';
 
 const SVG_NAMESPACE = 'http://www.w3.org/2000/svg';
@@ -27,11 +27,6 @@ export interface SvgDocumentParts {
   background: { paint: Paint; round: number } | null;
   layers: readonly ColourLayer[];
   logo: { href: string; x: number; y: number; width: number; height: number } | null;
-}
-
-function roundTo(value: number, decimals: number): number {
-  const factor = 10 ** decimals;
-  return Math.round(value * factor) / factor;
 }
 
 export function writeSvgDocument(parts: SvgDocumentParts): string {

@@ -12,6 +12,12 @@ export function escapeAttribute(value: string): string {
   return NEEDS_ESCAPE.test(value) ? value.replace(ESCAPED_CHARACTERS, (character) => ATTRIBUTE_ESCAPES[character]) : value;
 }
 
+/** A number rounded for writing into an attribute (coordinates need no more than a few decimals). */
+export function roundTo(value: number, decimals: number): number {
+  const factor = 10 ** decimals;
+  return Math.round(value * factor) / factor;
+}
+
 /** Attribute values in writing order; undefined values are left out. */
 export type Attributes = ReadonlyArray<readonly [name: string, value: string | number | undefined]>;
 
