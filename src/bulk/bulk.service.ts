@@ -3,7 +3,7 @@ import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { AccountId } from '../common/auth/account-id';
 import type { FieldError } from '../common/validation/field-error';
-import { flattenValidationErrors } from '../common/validation/validation-failed.exception';
+import { fieldErrorsFromValidation } from '../common/validation/field-errors-from-validation';
 import { CreateQrCodeDto } from '../qrcodes/dto/create-qr-code.dto';
 import { toBulkItem } from '../qrcodes/qr-code.representation';
 import type { NewQrCode } from '../qrcodes/qr-code.record';
@@ -58,5 +58,5 @@ function checkItemShape(raw: unknown): ShapedItem {
   }
   const dto = plainToInstance(CreateQrCodeDto, raw);
   const errors = validateSync(dto, ITEM_VALIDATION);
-  return errors.length ? { ok: false, errors: flattenValidationErrors(errors) } : { ok: true, dto };
+  return errors.length ? { ok: false, errors: fieldErrorsFromValidation(errors) } : { ok: true, dto };
 }

@@ -1,5 +1,6 @@
 import { ValidationPipe } from '@nestjs/common';
-import { flattenValidationErrors, ValidationFailedException } from '../../common/validation/validation-failed.exception';
+import { fieldErrorsFromValidation } from '../../common/validation/field-errors-from-validation';
+import { ValidationFailedException } from '../../common/validation/validation-failed.exception';
 
 /** The app's validation: DTO classes, unknown properties rejected, every error named by its field. */
 export function createValidationPipe(): ValidationPipe {
@@ -9,6 +10,6 @@ export function createValidationPipe(): ValidationPipe {
     transform: true,
     transformOptions: { enableImplicitConversion: false },
     validationError: { target: false, value: false },
-    exceptionFactory: (errors) => new ValidationFailedException(flattenValidationErrors(errors)),
+    exceptionFactory: (errors) => new ValidationFailedException(fieldErrorsFromValidation(errors)),
   });
 }

@@ -1,7 +1,7 @@
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { FieldError } from '../../common/validation/field-error';
-import { fieldErrorsFromValidation } from './content-field-errors';
+import { fieldErrorsFromValidation } from '../../common/validation/field-errors-from-validation';
 import { CONTENT_TYPES } from './content-types';
 import { isPlainObject, selectDeclaredFields } from './declared-fields';
 import { QR_TYPES, QrType, isQrType } from './qr-types';

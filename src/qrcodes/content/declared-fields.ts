@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { ValidationTypes, getMetadataStorage } from 'class-validator';
 import { FieldError } from '../../common/validation/field-error';
-import { notAllowedField } from './content-field-errors';
+import { notAllowedField } from '../../common/validation/field-errors-from-validation';
 
 type DtoClass = new () => object;
 
