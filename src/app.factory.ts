@@ -15,7 +15,14 @@ import { MetricsService } from './infra/observability/metrics.service';
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** Builds the fully configured app (not yet listening). */
-export async function createApp(config: AppConfig, options: { logger?: boolean } = {}): Promise<NestFastifyApplication> {
+export interface CreateAppOptions {
+  /** false: no Nest logger output (tests). */
+  logger?: boolean;
+  /** Where the JSON request logs go instead of stdout (tests read them). */
+  logDestination?: NodeJS.WritableStream;
+}
+
+export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
     // Believe X-Forwarded-For only across the configured number of proxy hops.
@@ -25,7 +32,7 @@ export async function createApp(config: AppConfig, options: { logger?: boolean }
     requestIdHeader: false,
     return503OnClosing: true,
   });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, options.logDestination), adapter, {
     bufferLogs: true,
     abortOnError: false,
     // registerJsonBodyParser installs the one JSON parser (depth-bounded).

@@ -27,7 +27,7 @@ export interface TestApp {
  */
 export async function startTestApp(
   env: Record<string, string | undefined> = {},
-  options: { databaseUrl?: (cloneUrl: string) => string } = {},
+  options: { databaseUrl?: (cloneUrl: string) => string; logDestination?: NodeJS.WritableStream } = {},
 ): Promise<TestApp> {
   const database: TestDatabase = await cloneTemplate();
   const config = loadAppConfig({
@@ -42,7 +42,7 @@ export async function startTestApp(
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const app = await createApp(config, { logger: false });
+  const app = await createApp(config, { logger: false, logDestination: options.logDestination });
   await app.getHttpAdapter().getInstance().ready();
   const siblings: NestFastifyApplication[] = [];
   return {

@@ -2,7 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { PrometheusModule } from '@willsoto/nestjs-prometheus';
 import { LoggerModule } from 'nestjs-pino';
 import type { IncomingMessage } from 'node:http';
-import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { APP_CONFIG, AppConfig, LOG_DESTINATION } from '../../config/app-config';
 import { HealthController } from './health.controller';
 import { MetricsController } from './metrics.controller';
 import { MetricsService } from './metrics.service';
@@ -14,9 +14,9 @@ export const REDACTED_PATHS = ['req.headers["x-api-key"]', 'req.headers["x-admin
 @Module({
   imports: [
     LoggerModule.forRootAsync({
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({
-        pinoHttp: {
+      inject: [APP_CONFIG, LOG_DESTINATION],
+      useFactory: (config: AppConfig, destination: NodeJS.WritableStream | null) => {
+        const options = {
           level: config.logLevel,
           // The id Fastify assigned (assignRequestId), so logs and responses carry the same one.
           genReqId: (req: IncomingMessage) => (req as IncomingMessage & { id?: string }).id ?? '',
@@ -24,8 +24,9 @@ export const REDACTED_PATHS = ['req.headers["x-api-key"]', 'req.headers["x-admin
           // Query strings are dropped from logged URLs: a key wrongly sent there must not be written.
           serializers: { req: (req: { id: string; method: string; url: string; headers: unknown }) => ({ id: req.id, method: req.method, url: req.url?.split('?')[0], headers: req.headers }) },
           autoLogging: { ignore: (req: IncomingMessage) => req.url === '/health/live' || req.url === '/metrics' },
-        },
-      }),
+        };
+        return { pinoHttp: destination ? [options, destination] : options };
+      },
     }),
     PrometheusModule.register({ controller: MetricsController, defaultMetrics: { enabled: true } }),
   ],

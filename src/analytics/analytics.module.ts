@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { ScanAnalyticsController } from './scan-analytics.controller';
+import { ScanAnalyticsRepository } from './scan-analytics.repository';
+import { ScanAnalyticsService } from './scan-analytics.service';
+
+/** Scan analytics over stored scan events (design §6): GET /api/v1/qrcodes/:id/scans. */
+@Module({
+  controllers: [ScanAnalyticsController],
+  providers: [ScanAnalyticsRepository, ScanAnalyticsService],
+})
+export class AnalyticsModule {}

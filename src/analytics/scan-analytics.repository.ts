@@ -1,0 +1,116 @@
+import { Injectable } from '@nestjs/common';
+import { AccountId } from '../common/auth/account-id';
+import { PrismaService } from '../infra/database/prisma.service';
+import type { ScanInterval, ScanWindow } from './scan-range';
+
+export const BREAKDOWN_DIMENSIONS = ['device', 'os', 'browser', 'referrer'] as const;
+export type BreakdownDimension = (typeof BREAKDOWN_DIMENSIONS)[number];
+/** Values listed per breakdown dimension. */
+export const BREAKDOWN_TOP = 10;
+
+export interface ScanAggregates {
+  totals: { scans: number; uniqueVisitors: number; botScans: number };
+  series: Array<{ start: Date; scans: number; uniqueVisitors: number }>;
+  breakdowns: Record<BreakdownDimension, Array<{ value: string; scans: number }>>;
+}
+
+const STEP: Record<ScanInterval, string> = { hour: '1 hour', day: '1 day', week: '1 week' };
+
+/**
+ * Host of an absolute URL (`scheme://[userinfo@]host[:port]...`), IPv6 literals in brackets; the
+ * first capturing group is what `substring(... FROM pattern)` returns.
+ */
+const REFERRER_HOST = '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^/?#@]*@)?(\\[[^]/?#]*\\]|[^/?#:]+)';
+
+type Row = {
+  kind: 'totals' | 'series' | BreakdownDimension;
+  start: Date | string | null;
+  value: string | null;
+  scans: bigint | number;
+  unique_visitors: bigint | number | null;
+  bot_scans: bigint | number | null;
+};
+
+/** Scan analytics SQL. The code's account is part of the query: another account's code yields nothing. */
+@Injectable()
+export class ScanAnalyticsRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /**
+   * Totals, the zero-filled series and the breakdowns of one code's stored scans with
+   * `from <= scanned_at < to`, in one statement (one round trip, one snapshot, so the series adds
+   * up to the totals). Buckets are `date_trunc` in UTC whatever the session time zone (week = ISO
+   * week from Monday). Returns null when the account has no such code.
+   */
+  async aggregate(accountId: AccountId, codeId: string, window: ScanWindow): Promise<ScanAggregates | null> {
+    const from = window.from.toISOString();
+    const to = window.to.toISOString();
+    // Scans are stored to the millisecond: the last bucket is the one holding the last instant before `to`.
+    const last = new Date(window.to.getTime() - 1).toISOString();
+    const unit = window.interval;
+    const rows = await this.prisma.$queryRaw<Row[]>`
+      WITH owned AS (
+        SELECT q.id FROM qr_codes q WHERE q.id = ${codeId}::uuid AND q.account_id = ${accountId}::uuid
+      ),
+      hits AS (
+        SELECT s.scanned_at, s.visitor_hash, s.is_bot, s.device, s.os, s.browser, s.referrer
+        FROM scan_events s
+        JOIN qr_codes q ON q.id = s.qr_code_id AND q.account_id = ${accountId}::uuid
+        WHERE s.qr_code_id = ${codeId}::uuid AND s.scanned_at >= ${from}::timestamptz AND s.scanned_at < ${to}::timestamptz
+      ),
+      counted AS (
+        SELECT date_trunc(${unit}::text, scanned_at, 'UTC') AS bucket, visitor_hash, device::text, os::text, browser::text,
+          CASE WHEN referrer IS NULL OR btrim(referrer) = '' THEN 'direct'
+               ELSE coalesce(lower(substring(referrer FROM ${REFERRER_HOST}::text)), 'other') END AS referrer
+        FROM hits WHERE NOT is_bot
+      ),
+      buckets AS (
+        -- Stepped in UTC wall-clock time, so a DST session time zone cannot shift the buckets.
+        SELECT generate_series(
+          date_trunc(${unit}::text, ${from}::timestamptz, 'UTC') AT TIME ZONE 'UTC',
+          date_trunc(${unit}::text, ${last}::timestamptz, 'UTC') AT TIME ZONE 'UTC',
+          ${STEP[unit]}::interval
+        ) AT TIME ZONE 'UTC' AS start
+        FROM owned
+      ),
+      ranked AS (
+        SELECT dimension, value, scans,
+          row_number() OVER (PARTITION BY dimension ORDER BY scans DESC, value COLLATE "C") AS rank
+        FROM (
+          SELECT 'device' AS dimension, device AS value, count(*) AS scans FROM counted GROUP BY device
+          UNION ALL SELECT 'os', os, count(*) FROM counted GROUP BY os
+          UNION ALL SELECT 'browser', browser, count(*) FROM counted GROUP BY browser
+          UNION ALL SELECT 'referrer', referrer, count(*) FROM counted GROUP BY referrer
+        ) grouped
+      )
+      SELECT 'totals' AS kind, NULL::timestamptz AS start, NULL::text AS value, NULL::bigint AS rank,
+        t.scans, t.unique_visitors, t.bot_scans
+      FROM owned, LATERAL (
+        SELECT count(*) FILTER (WHERE NOT is_bot) AS scans,
+          count(DISTINCT visitor_hash) FILTER (WHERE NOT is_bot) AS unique_visitors,
+          count(*) FILTER (WHERE is_bot) AS bot_scans
+        FROM hits
+      ) t
+      UNION ALL
+      SELECT 'series', b.start, NULL, NULL, count(c.bucket), count(DISTINCT c.visitor_hash), NULL
+      FROM buckets b LEFT JOIN counted c ON c.bucket = b.start
+      GROUP BY b.start
+      UNION ALL
+      SELECT dimension, NULL, value, rank, scans, NULL, NULL FROM ranked WHERE rank <= ${BREAKDOWN_TOP}
+      ORDER BY kind, start, rank`;
+
+    const totals = rows.find((row) => row.kind === 'totals');
+    if (!totals) return null;
+    const breakdowns = Object.fromEntries(BREAKDOWN_DIMENSIONS.map((dimension) => [dimension, [] as Array<{ value: string; scans: number }>])) as ScanAggregates['breakdowns'];
+    const series: ScanAggregates['series'] = [];
+    for (const row of rows) {
+      if (row.kind === 'series') series.push({ start: new Date(row.start as Date | string), scans: Number(row.scans), uniqueVisitors: Number(row.unique_visitors) });
+      else if (row.kind !== 'totals') breakdowns[row.kind].push({ value: row.value as string, scans: Number(row.scans) });
+    }
+    return {
+      totals: { scans: Number(totals.scans), uniqueVisitors: Number(totals.unique_visitors), botScans: Number(totals.bot_scans) },
+      series,
+      breakdowns,
+    };
+  }
+}
