@@ -149,3 +149,28 @@ describe('redirect host (e2e)', () => {
     expect(res.statusCode).toBe(404);
   });
 });
+
+describe('TRUST_PROXY (e2e)', () => {
+  const visitorsFor = async (trustProxy: string) => {
+    const t = await startTestApp({ ...GENEROUS_RATE_LIMIT, TRUST_PROXY: trustProxy });
+    try {
+      const { key } = await t.newAccount();
+      const code = await createQr(t, key, { is_dynamic: true });
+      for (const forwarded of ['198.51.100.7', '198.51.100.8']) {
+        await t.request({ method: 'GET', url: `/r/${code.short_code}`, headers: { 'user-agent': IPHONE, 'x-forwarded-for': forwarded }, remoteAddress: '10.0.0.1' });
+      }
+      await t.app.get(ScanBuffer).flush();
+      return new Set((await t.prisma.scanEvent.findMany({ where: { qrCodeId: code.id } })).map((e) => e.visitorHash)).size;
+    } finally {
+      await t.close();
+    }
+  };
+
+  it('ignores X-Forwarded-For by default (one visitor behind one address)', async () => {
+    expect(await visitorsFor('0')).toBe(1);
+  });
+
+  it('believes X-Forwarded-For across the configured proxy hops', async () => {
+    expect(await visitorsFor('1')).toBe(2);
+  });
+});
