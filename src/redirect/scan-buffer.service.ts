@@ -11,6 +11,12 @@ const FLUSH_LOCK_KEY = 'scans:flush-lock';
 const STAGE_INTERVAL_MS = 50;
 const FLUSH_INTERVAL_MS = 1000;
 const BATCH_SIZE = 1000;
+/** Lowers pending counts after a flush and drops fields that reach zero (the hash would otherwise keep every code ever scanned). */
+const RELEASE_PENDING = `
+for i = 1, #ARGV, 2 do
+  if redis.call('HINCRBY', KEYS[1], ARGV[i], -tonumber(ARGV[i + 1])) <= 0 then redis.call('HDEL', KEYS[1], ARGV[i]) end
+end
+return 0`;
 /** Memory bound for events that could be handed nowhere (Redis and Postgres both down). */
 const MAX_LOCAL_EVENTS = 200_000;
 
@@ -84,7 +90,7 @@ export class ScanBuffer implements OnModuleInit, BeforeApplicationShutdown {
    */
   async flush(maxWaitMs = 5000): Promise<void> {
     await this.serially(() => this.handOn());
-    const client = this.redis.client;
+    const client = this.redis.background;
     if (!client) return;
     const deadline = Date.now() + maxWaitMs;
     while (this.redis.available && Date.now() < deadline) {
@@ -127,7 +133,7 @@ export class ScanBuffer implements OnModuleInit, BeforeApplicationShutdown {
   }
 
   private async stageInRedis(batch: ScanEvent[]): Promise<void> {
-    const client = this.redis.client!;
+    const client = this.redis.background!;
     const multi = client.multi().rpush(QUEUE_KEY, ...batch.map((event) => JSON.stringify(event)));
     for (const [codeId, n] of countByCode(batch)) multi.hincrby(PENDING_KEY, codeId, n);
     const results = await multi.exec();
@@ -144,7 +150,7 @@ export class ScanBuffer implements OnModuleInit, BeforeApplicationShutdown {
 
   /** Moves up to one batch from the shared Redis queue to Postgres; returns how many events it moved. */
   private async flushQueue(): Promise<number> {
-    const client = this.redis.client;
+    const client = this.redis.background;
     if (!client || !this.redis.available) return 0;
     const token = `${process.pid}-${Math.random()}`;
     try {
@@ -154,9 +160,8 @@ export class ScanBuffer implements OnModuleInit, BeforeApplicationShutdown {
         if (raw.length === 0) return 0;
         const batch = raw.map((line) => JSON.parse(line) as ScanEvent);
         await this.store.store(batch);
-        const done = client.multi().ltrim(QUEUE_KEY, raw.length, -1);
-        for (const [codeId, n] of countByCode(batch)) done.hincrby(PENDING_KEY, codeId, -n);
-        await done.exec();
+        const released = [...countByCode(batch)].flatMap(([codeId, n]) => [codeId, n]);
+        await client.multi().ltrim(QUEUE_KEY, raw.length, -1).eval(RELEASE_PENDING, 1, PENDING_KEY, ...released).exec();
         this.metrics.scansFlushed.inc(raw.length);
         return raw.length;
       } finally {

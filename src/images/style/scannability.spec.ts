@@ -231,3 +231,23 @@ describe('logo coverage guard', () => {
     ]);
   });
 });
+
+describe('finder patterns drawn as loose dots', () => {
+  it.each([
+    [{ dotsOptions: { type: 'dots' } }, 'style.dotsOptions.type'],
+    [{ dotsOptions: { type: 'rounded' }, cornersSquareOptions: { type: 'dots' } }, 'style.cornersSquareOptions.type'],
+    [{ dotsOptions: { type: 'dots' }, cornersSquareOptions: { type: 'dots' } }, 'style.cornersSquareOptions.type'],
+  ])('rejects %j naming %s', (style, field) => {
+    const check = checkStyle(style);
+    expect(check.ok).toBe(false);
+    if (!check.ok) expect(check.errors).toEqual([expect.objectContaining({ field, message: expect.stringMatching(/loose dots/) })]);
+  });
+
+  it.each([
+    { dotsOptions: { type: 'dots' }, cornersSquareOptions: { type: 'square' } },
+    { dotsOptions: { type: 'dots' }, cornersSquareOptions: { type: 'extra-rounded' }, cornersDotOptions: { type: 'dots' } },
+    { dotsOptions: { type: 'classy' } },
+  ])('accepts %j', (style) => {
+    expect(checkStyle(style).ok).toBe(true);
+  });
+});

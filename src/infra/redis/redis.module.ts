@@ -22,6 +22,20 @@ export class RedisConnection implements OnApplicationShutdown {
     this.client?.on('ready', () => this.markUp());
   }
 
+  private backgroundClient: Redis | null = null;
+
+  /**
+   * A second connection for background work (the scan flusher), with a patient command timeout:
+   * a batch of 1000 events may take longer than a request path is allowed to wait.
+   */
+  get background(): Redis | null {
+    if (this.client && !this.backgroundClient) {
+      this.backgroundClient = this.client.duplicate({ commandTimeout: 10_000 });
+      this.backgroundClient.on('error', (error: Error) => this.markDown(error));
+    }
+    return this.backgroundClient;
+  }
+
   get configured(): boolean {
     return this.client !== null;
   }
@@ -44,6 +58,7 @@ export class RedisConnection implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
+    await this.backgroundClient?.quit().catch(() => this.backgroundClient?.disconnect());
     await this.client?.quit().catch(() => this.client?.disconnect());
   }
 }
