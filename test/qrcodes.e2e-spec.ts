@@ -398,7 +398,7 @@ describe('QR codes: create, get, update, delete (e2e)', () => {
     });
 
     it('replaces the style entirely and bumps the render version', async () => {
-      const created = await createQr(t, key, { style: { dotsOptions: { type: 'dots', color: '#222222' }, backgroundOptions: { color: '#ffffff' } } });
+      const created = await createQr(t, key, { style: { dotsOptions: { type: 'dots', color: '#222222' }, cornersSquareOptions: { type: 'square' }, backgroundOptions: { color: '#ffffff' } } });
       const version = await renderVersion(created.id);
       expectStatus(await updateQr(t, key, created.id, { style: { cornersSquareOptions: { type: 'extra-rounded', color: '#000000' } } }), 200);
       expect(JSON.parse((await getQr(t, key, created.id)).json().style_config)).toEqual({ cornersSquareOptions: { type: 'extra-rounded', color: '#000000' } });

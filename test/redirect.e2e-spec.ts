@@ -1,3 +1,4 @@
+import { RedisConnection } from '../src/infra/redis/redis.module';
 import { ScanBuffer } from '../src/redirect/scan-buffer.service';
 import { auth, createQr, GENEROUS_RATE_LIMIT, updateQr } from './support/factories';
 import { startTestApp, TestApp } from './support/test-app';
@@ -172,5 +173,24 @@ describe('TRUST_PROXY (e2e)', () => {
 
   it('believes X-Forwarded-For across the configured proxy hops', async () => {
     expect(await visitorsFor('1')).toBe(2);
+  });
+});
+
+describe('scan buffer housekeeping (e2e)', () => {
+  it('leaves no pending-count entries behind in Redis once scans are flushed', async () => {
+    if (!process.env.REDIS_URL) return console.warn('REDIS_URL not set: Redis housekeeping test skipped');
+    const t = await startTestApp(GENEROUS_RATE_LIMIT);
+    try {
+      const { key } = await t.newAccount();
+      const code = await createQr(t, key, { is_dynamic: true });
+      await Promise.all(Array.from({ length: 20 }, () => t.request({ method: 'GET', url: `/r/${code.short_code}`, headers: { 'user-agent': IPHONE } })));
+      await t.app.get(ScanBuffer).flush();
+      const redis = t.app.get(RedisConnection).client!;
+      expect(await redis.hlen('scans:pending')).toBe(0);
+      expect(await redis.llen('scans:queue')).toBe(0);
+      expect(Number((await t.prisma.qrCode.findUniqueOrThrow({ where: { id: code.id } })).scans)).toBe(20);
+    } finally {
+      await t.close();
+    }
   });
 });
