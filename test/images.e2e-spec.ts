@@ -1,6 +1,6 @@
 import { MetricsService } from '../src/infra/observability/metrics.service';
 import { decodeSvg } from './support/decode-svg';
-import { auth, CONTENT_SAMPLES, createQr, GENEROUS_RATE_LIMIT, NO_SUCH_ID, QR_TYPES, updateQr } from './support/factories';
+import { auth, CONTENT_SAMPLES, createQr, eventually, GENEROUS_RATE_LIMIT, NO_SUCH_ID, QR_TYPES, updateQr } from './support/factories';
 import { redisReachable, TcpOutageProxy } from './support/tcp-outage-proxy';
 import { startTestApp, TestApp } from './support/test-app';
 
@@ -198,8 +198,7 @@ describe('images and the API with Redis stopped (e2e)', () => {
     expect(ready.json()).toMatchObject({ status: 'degraded', components: { database: { status: 'up' }, redis: { status: 'down' } } });
 
     await proxy.restore();
-    await new Promise((resolve) => setTimeout(resolve, 2500));
-    const recovered = await t.request({ method: 'GET', url: '/health/ready' });
-    expect(recovered.json().components.redis.status).toBe('up');
+    const redisStatus = async () => (await t!.request({ method: 'GET', url: '/health/ready' })).json().components.redis.status;
+    expect(await eventually(redisStatus, 'up', 10_000)).toBe('up');
   });
 });

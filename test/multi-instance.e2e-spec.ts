@@ -1,6 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ScanBuffer } from '../src/redirect/scan-buffer.service';
-import { auth, createQr, GENEROUS_RATE_LIMIT, updateQr } from './support/factories';
+import { auth, createQr, eventually, GENEROUS_RATE_LIMIT, updateQr } from './support/factories';
 import { redisReachable } from './support/tcp-outage-proxy';
 import { ADMIN_TOKEN, startTestApp, TestApp } from './support/test-app';
 
@@ -20,19 +20,16 @@ describe('two instances behind a load balancer (e2e)', () => {
   });
   afterAll(() => t?.close());
   const skip = () => !t && (console.warn('REDIS_URL not set: multi-instance test skipped'), true);
-  /** Invalidations travel by Redis pub/sub: give the message a moment. */
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
 
   it('a redirect on instance B follows an update made on instance A', async () => {
     if (skip()) return;
     const code = await createQr(t!, key, { content: { url: 'https://example.com/one' }, is_dynamic: true });
     expect((await other.inject({ url: `/r/${code.short_code}` })).headers.location).toBe('https://example.com/one');
+    // Invalidations travel by Redis pub/sub: B sees them within moments, far inside the 30 s TTL backstop.
     await updateQr(t!, key, code.id, { content: { url: 'https://example.com/two' } });
-    await settle();
-    expect((await other.inject({ url: `/r/${code.short_code}` })).headers.location).toBe('https://example.com/two');
+    expect(await eventually(async () => (await other.inject({ url: `/r/${code.short_code}` })).headers.location, 'https://example.com/two', 3000)).toBe('https://example.com/two');
     await updateQr(t!, key, code.id, { status: 'paused' });
-    await settle();
-    expect((await other.inject({ url: `/r/${code.short_code}` })).statusCode).toBe(410);
+    expect(await eventually(async () => (await other.inject({ url: `/r/${code.short_code}` })).statusCode, 410, 3000)).toBe(410);
   });
 
   it('a key revoked on instance A is refused by instance B', async () => {
@@ -40,8 +37,7 @@ describe('two instances behind a load balancer (e2e)', () => {
     const created = (await t!.request({ method: 'POST', url: '/api/v1/admin/api-keys', headers: { 'x-admin-token': ADMIN_TOKEN }, payload: { name: 'rotating' } })).json();
     expect((await other.inject({ url: '/api/v1/qrcodes', headers: auth(created.key) })).statusCode).toBe(200);
     await t!.request({ method: 'DELETE', url: `/api/v1/admin/api-keys/${created.id}`, headers: { 'x-admin-token': ADMIN_TOKEN } });
-    await settle();
-    expect((await other.inject({ url: '/api/v1/qrcodes', headers: auth(created.key) })).statusCode).toBe(401);
+    expect(await eventually(async () => (await other.inject({ url: '/api/v1/qrcodes', headers: auth(created.key) })).statusCode, 401, 3000)).toBe(401);
   });
 
   it('instance B serves the new image after a style update on instance A, and 404 after a delete', async () => {
@@ -49,13 +45,13 @@ describe('two instances behind a load balancer (e2e)', () => {
     const code = await createQr(t!, key);
     const before = await other.inject({ url: `/api/v1/qrcodes/${code.id}/image`, headers: auth(key) });
     await updateQr(t!, key, code.id, { style: { dotsOptions: { color: '#4a148c' } } });
-    await settle();
-    const after = await other.inject({ url: `/api/v1/qrcodes/${code.id}/image`, headers: auth(key) });
+    const image = () => other.inject({ url: `/api/v1/qrcodes/${code.id}/image`, headers: auth(key) });
+    await eventually(async () => (await image()).headers.etag !== before.headers.etag, true, 3000);
+    const after = await image();
     expect(after.headers.etag).not.toBe(before.headers.etag);
     expect(after.body.toLowerCase()).toContain('#4a148c');
     await t!.request({ method: 'DELETE', url: `/api/v1/qrcodes/${code.id}`, headers: auth(key) });
-    await settle();
-    expect((await other.inject({ url: `/api/v1/qrcodes/${code.id}/image`, headers: auth(key) })).statusCode).toBe(404);
+    expect(await eventually(async () => (await image()).statusCode, 404, 3000)).toBe(404);
   });
 
   it('counts scans on both instances exactly once, visible through either', async () => {

@@ -110,3 +110,14 @@ export async function insertScanEvent(t: TestApp, qrCodeId: string): Promise<voi
   if ('eventId' in Prisma.ScanEventScalarFieldEnum) data.eventId = randomUUID();
   await t.prisma.scanEvent.create({ data: data as Prisma.ScanEventUncheckedCreateInput });
 }
+
+/** Polls `probe` until it returns `expected` (or `timeoutMs` passes) and returns the last value: for effects that travel asynchronously (pub/sub, reconnects). */
+export async function eventually<T>(probe: () => Promise<T>, expected: T, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let value = await probe();
+  while (value !== expected && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    value = await probe();
+  }
+  return value;
+}
