@@ -34,4 +34,13 @@ describe('logs (e2e)', () => {
     expect(logs).not.toContain('w'.repeat(40));
     expect(logs).toContain('[redacted]');
   });
+
+  it('does not log scans of the redirect host (no visitor addresses in logs)', async () => {
+    const { key } = await t.newAccount();
+    const code = await createQr(t, key, { is_dynamic: true });
+    await t.request({ method: 'GET', url: `/r/${code.short_code}`, headers: { 'x-forwarded-for': '203.0.113.77' }, remoteAddress: '198.51.100.99' });
+    expect(logs).not.toContain(code.short_code);
+    expect(logs).not.toContain('203.0.113.77');
+    expect(logs).not.toContain('198.51.100.99');
+  });
 });

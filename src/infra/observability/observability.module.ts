@@ -23,7 +23,9 @@ export const REDACTED_PATHS = ['req.headers["x-api-key"]', 'req.headers["x-admin
           redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
           // Query strings are dropped from logged URLs: a key wrongly sent there must not be written.
           serializers: { req: (req: { id: string; method: string; url: string; headers: unknown }) => ({ id: req.id, method: req.method, url: req.url?.split('?')[0], headers: req.headers }) },
-          autoLogging: { ignore: (req: IncomingMessage) => req.url === '/health/live' || req.url === '/metrics' },
+          // Scans are not request-logged: visitors' addresses would land in the logs (design §6 keeps
+          // no raw IPs), and the redirect is the hottest path; metrics and scan events record them.
+          autoLogging: { ignore: (req: IncomingMessage) => req.url === '/health/live' || req.url === '/metrics' || req.url?.startsWith('/r/') === true },
         };
         return { pinoHttp: destination ? [options, destination] : options };
       },
