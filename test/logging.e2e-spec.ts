@@ -43,4 +43,13 @@ describe('logs (e2e)', () => {
     expect(logs).not.toContain('203.0.113.77');
     expect(logs).not.toContain('198.51.100.99');
   });
+
+  it('does not log liveness probes and metric scrapes', async () => {
+    await t.request({ method: 'GET', url: '/health/live', headers: { 'x-request-id': 'probe-live' } });
+    await t.request({ method: 'GET', url: '/metrics', headers: { 'x-request-id': 'probe-metrics' } });
+    await t.request({ method: 'GET', url: '/health/ready', headers: { 'x-request-id': 'probe-ready' } });
+    expect(logs).not.toContain('probe-live');
+    expect(logs).not.toContain('probe-metrics');
+    expect(logs).toContain('probe-ready');
+  });
 });

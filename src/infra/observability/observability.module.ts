@@ -7,6 +7,10 @@ import { HealthController } from './health.controller';
 import { MetricsController } from './metrics.controller';
 import { MetricsService } from './metrics.service';
 
+/** The request's own path: middleware sees `url` relative to its mount point, `originalUrl` whole. */
+const pathOf = (req: IncomingMessage) => ((req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '').split('?')[0];
+const isUnloggedPath = (path: string) => path === '/health/live' || path === '/metrics' || path.startsWith('/r/');
+
 /** Header values never logged (design §11). */
 export const REDACTED_PATHS = ['req.headers["x-api-key"]', 'req.headers["x-admin-token"]', 'req.headers.authorization', 'req.headers.cookie'];
 
@@ -25,7 +29,7 @@ export const REDACTED_PATHS = ['req.headers["x-api-key"]', 'req.headers["x-admin
           serializers: { req: (req: { id: string; method: string; url: string; headers: unknown }) => ({ id: req.id, method: req.method, url: req.url?.split('?')[0], headers: req.headers }) },
           // Scans are not request-logged: visitors' addresses would land in the logs (design §6 keeps
           // no raw IPs), and the redirect is the hottest path; metrics and scan events record them.
-          autoLogging: { ignore: (req: IncomingMessage) => req.url === '/health/live' || req.url === '/metrics' || req.url?.startsWith('/r/') === true },
+          autoLogging: { ignore: (req: IncomingMessage) => isUnloggedPath(pathOf(req)) },
         };
         return { pinoHttp: destination ? [options, destination] : options };
       },
