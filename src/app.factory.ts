@@ -6,8 +6,7 @@ import { AppModule } from './app.module';
 import type { AppConfig } from './config/app-config';
 import { AllExceptionsFilter } from './infra/http/all-exceptions.filter';
 import { registerJsonBodyParser } from './infra/http/json-body-parser';
-import { assignRequestId, REQUEST_ID_HEADER } from './infra/http/request-id';
-import { RequestIdInterceptor } from './infra/http/request-id.interceptor';
+import { addRequestIdToJsonBodies, assignRequestId, REQUEST_ID_HEADER } from './infra/http/request-id';
 import { createValidationPipe } from './infra/http/validation.pipe';
 import { MetricsService } from './infra/observability/metrics.service';
 
@@ -43,6 +42,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
 
   const fastify = app.getHttpAdapter().getInstance();
   registerJsonBodyParser(fastify);
+  addRequestIdToJsonBodies(fastify);
   fastify.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });
@@ -57,7 +57,6 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   const filter = new AllExceptionsFilter();
   app.useGlobalFilters(filter);
   app.useGlobalPipes(createValidationPipe());
-  app.useGlobalInterceptors(new RequestIdInterceptor());
   setUpSwagger(app, config);
   await app.init();
   return app;

@@ -1,4 +1,4 @@
-import { Global, Module } from '@nestjs/common';
+import { Global, Module, RequestMethod } from '@nestjs/common';
 import { PrometheusModule } from '@willsoto/nestjs-prometheus';
 import { LoggerModule } from 'nestjs-pino';
 import type { IncomingMessage } from 'node:http';
@@ -31,7 +31,11 @@ export const REDACTED_PATHS = ['req.headers["x-api-key"]', 'req.headers["x-admin
           // no raw IPs), and the redirect is the hottest path; metrics and scan events record them.
           autoLogging: { ignore: (req: IncomingMessage) => isUnloggedPath(pathOf(req)) },
         };
-        return { pinoHttp: destination ? [options, destination] : options };
+        return {
+          pinoHttp: destination ? [options, destination] : options,
+          // Not even a per-request child logger on the redirect host (hot path, visitors' addresses).
+          exclude: [{ method: RequestMethod.ALL, path: 'r/*path' }],
+        };
       },
     }),
     PrometheusModule.register({ controller: MetricsController, defaultMetrics: { enabled: true } }),
