@@ -9,6 +9,11 @@ export interface LinkTarget {
   status: string;
   /** epoch milliseconds, or null */
   expiresAt: number | null;
+  /**
+   * For url codes: the target, checked again when the link is loaded (only plain http(s), never
+   * the service itself), or null when it fails that check and must never be followed.
+   */
+  safeLocation: string | null;
 }
 
 export type LinkState = 'live' | 'paused' | 'expired';

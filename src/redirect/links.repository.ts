@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { PrismaService } from '../infra/database/prisma.service';
-import type { QrType } from '../qrcodes/content';
+import { QrType, redirectTargetProblem } from '../qrcodes/content';
 import type { LinkTarget } from './link-target';
 
 /**
@@ -9,7 +10,14 @@ import type { LinkTarget } from './link-target';
  */
 @Injectable()
 export class LinksRepository {
-  constructor(private readonly prisma: PrismaService) {}
+  private readonly ownHosts: string[];
+
+  constructor(
+    private readonly prisma: PrismaService,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.ownHosts = [new URL(config.redirectUrl).host, new URL(config.baseUrl).host];
+  }
 
   async findByShortCode(shortCode: string): Promise<LinkTarget | null> {
     const code = await this.prisma.qrCode.findUnique({
@@ -24,6 +32,7 @@ export class LinksRepository {
       content: code.content as Record<string, unknown>,
       status: code.status,
       expiresAt: code.expiresAt?.getTime() ?? null,
+      safeLocation: code.type === 'url' && !redirectTargetProblem(code.contentString, this.ownHosts) ? code.contentString : null,
     };
   }
 }

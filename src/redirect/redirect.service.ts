@@ -1,9 +1,7 @@
-import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { isbot } from 'isbot';
-import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { MetricsService } from '../infra/observability/metrics.service';
-import { redirectTargetProblem } from '../qrcodes/content';
 import { SHORT_CODE_PATTERN } from '../qrcodes/short-code';
 import { contentPage, expiredPage, notFoundPage, pausedPage } from './landing-page';
 import { linkState } from './link-target';
@@ -34,17 +32,13 @@ export type RedirectAnswer =
 export class RedirectService implements OnModuleInit {
   private secret = '';
   private dailyKey: { day: number; key: Buffer } = { day: -1, key: Buffer.alloc(0) };
-  private readonly ownHosts: string[];
 
   constructor(
     private readonly links: LinkResolver,
     private readonly scans: ScanBuffer,
     private readonly store: ScanStoreRepository,
     private readonly metrics: MetricsService,
-    @Inject(APP_CONFIG) config: AppConfig,
-  ) {
-    this.ownHosts = [new URL(config.redirectUrl).host, new URL(config.baseUrl).host];
-  }
+  ) {}
 
   async onModuleInit(): Promise<void> {
     this.secret = await this.store.visitorSecret();
@@ -59,9 +53,8 @@ export class RedirectService implements OnModuleInit {
 
     let answer: RedirectAnswer;
     if (target.type === 'url') {
-      // Checked again at redirect time: a target that is not plain http(s) is never followed.
-      if (redirectTargetProblem(target.contentString, this.ownHosts)) return this.outcome('refused', { kind: 'page', status: 404, html: notFoundPage() });
-      answer = { kind: 'redirect', location: target.contentString };
+      if (!target.safeLocation) return this.outcome('refused', { kind: 'page', status: 404, html: notFoundPage() });
+      answer = { kind: 'redirect', location: target.safeLocation };
     } else {
       answer = { kind: 'page', status: 200, html: contentPage(target) };
     }
