@@ -1,5 +1,6 @@
 import {
   auth,
+  contentOf,
   createFolder,
   createQr,
   expectErrorBody,
@@ -9,6 +10,7 @@ import {
   ISO_UTC_MS,
   qrInput,
   SHORT_CODE,
+  updateQr,
 } from './support/factories';
 import { startTestApp, TestApp } from './support/test-app';
 
@@ -289,5 +291,40 @@ describe('list QR codes (e2e, spec §4.3)', () => {
 
   it('401 without a key', async () => {
     expectErrorBody(await t.request({ method: 'GET', url: '/api/v1/qrcodes' }), 401);
+  });
+});
+
+describe('list totals kept by counters (e2e)', () => {
+  it('match a real count after creates, bulk, upgrades, folder moves, folder deletion and deletes', async () => {
+    const t = await startTestApp(GENEROUS_RATE_LIMIT);
+    try {
+      const { key, accountId } = await t.newAccount();
+      const folder = await createFolder(t, key, 'Counted');
+      const made = [];
+      for (const type of ['url', 'text', 'wifi'] as const) made.push(await createQr(t, key, { type, content: contentOf(type) }));
+      const bulk = await t.request({ method: 'POST', url: '/api/v1/qrcodes/bulk', headers: auth(key), payload: { qrcodes: [qrInput('url', { folder_id: folder.id }), qrInput('text', { is_dynamic: true }), qrInput('geo')] } });
+      expect(bulk.statusCode).toBe(201);
+      await updateQr(t, key, made[0].id, { is_dynamic: true, folder_id: folder.id });
+      await updateQr(t, key, made[1].id, { folder_id: folder.id });
+      await t.request({ method: 'DELETE', url: `/api/v1/qrcodes/${made[2].id}`, headers: auth(key) });
+
+      const queries = ['', '?type=url', '?is_dynamic=true', '?is_dynamic=false', `?folder_id=${folder.id}`, `?type=url&folder_id=${folder.id}&is_dynamic=true`];
+      const check = async () => {
+        for (const query of queries) {
+          const listed = (await t.request({ method: 'GET', url: `/api/v1/qrcodes${query}`, headers: auth(key) })).json().pagination.total;
+          const where: Record<string, unknown> = { accountId };
+          const params = new URLSearchParams(query.slice(1));
+          if (params.get('type')) where.type = params.get('type');
+          if (params.get('is_dynamic')) where.isDynamic = params.get('is_dynamic') === 'true';
+          if (params.get('folder_id')) where.folderId = params.get('folder_id');
+          expect({ query, total: listed }).toEqual({ query, total: await t.prisma.qrCode.count({ where }) });
+        }
+      };
+      await check();
+      await t.request({ method: 'DELETE', url: `/api/v1/folders/${folder.id}`, headers: auth(key) });
+      await check();
+    } finally {
+      await t.close();
+    }
   });
 });

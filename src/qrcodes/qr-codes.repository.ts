@@ -95,11 +95,24 @@ export class QrCodesRepository {
     return rows[0] ? toRecord(rows[0]) : null;
   }
 
+  /**
+   * One page and the total. The page's ids come from the sort index first (a deferred join: rows
+   * skipped by OFFSET are never read from the table). Without `search` the total is a sum over the
+   * trigger-kept qr_code_counts rows, not a count of up to millions of codes; with `search` the
+   * matching rows are counted through the trigram index on search_text.
+   */
   async list(accountId: AccountId, filter: ListFilter, sort: ListSort, page: number, limit: number): Promise<{ items: QrCodeRecord[]; total: number }> {
-    const where = this.where(accountId, filter);
+    const matching = this.where(accountId, filter);
     const [rows, counted] = await Promise.all([
-      this.prisma.$queryRaw<Row[]>`SELECT ${COLUMNS} FROM qr_codes WHERE ${where} ORDER BY ${ORDER[sort]} LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
-      this.prisma.$queryRaw<Array<{ total: bigint }>>`SELECT count(*) AS total FROM qr_codes WHERE ${where}`,
+      this.prisma.$queryRaw<Row[]>`
+        SELECT ${COLUMNS} FROM qr_codes
+        WHERE account_id = ${accountId}::uuid
+          AND id IN (SELECT id FROM qr_codes WHERE ${matching} ORDER BY ${ORDER[sort]} LIMIT ${limit} OFFSET ${(page - 1) * limit})
+        ORDER BY ${ORDER[sort]}`,
+      filter.search
+        ? this.prisma.$queryRaw<Array<{ total: bigint }>>`SELECT count(*) AS total FROM qr_codes WHERE ${matching}`
+        : this.prisma.$queryRaw<Array<{ total: bigint }>>`
+            SELECT COALESCE(sum(n), 0)::bigint AS total FROM qr_code_counts WHERE ${this.countersWhere(accountId, filter)}`,
     ]);
     return { items: rows.map(toRecord), total: Number(counted[0].total) };
   }
@@ -109,10 +122,16 @@ export class QrCodesRepository {
     if (filter.type) conditions.push(Prisma.sql`type = ${filter.type}`);
     if (filter.isDynamic !== undefined) conditions.push(Prisma.sql`is_dynamic = ${filter.isDynamic}`);
     if (filter.folderId) conditions.push(Prisma.sql`folder_id = ${filter.folderId}::uuid`);
-    if (filter.search) {
-      const pattern = likePattern(filter.search);
-      conditions.push(Prisma.sql`(name ILIKE ${pattern} OR content_string ILIKE ${pattern})`);
-    }
+    // search_text is lower(name || newline || content_string): one trigram index, no per-row lowering.
+    if (filter.search) conditions.push(Prisma.sql`search_text LIKE lower(${likePattern(filter.search)})`);
+    return Prisma.join(conditions, ' AND ');
+  }
+
+  private countersWhere(accountId: AccountId, filter: ListFilter): Prisma.Sql {
+    const conditions = [Prisma.sql`account_id = ${accountId}::uuid`];
+    if (filter.type) conditions.push(Prisma.sql`type = ${filter.type}`);
+    if (filter.isDynamic !== undefined) conditions.push(Prisma.sql`is_dynamic = ${filter.isDynamic}`);
+    if (filter.folderId) conditions.push(Prisma.sql`folder_key = ${filter.folderId}::uuid`);
     return Prisma.join(conditions, ' AND ');
   }
 
