@@ -9,6 +9,8 @@ import { registerJsonBodyParser } from './infra/http/json-body-parser';
 import { addRequestIdToJsonBodies, assignRequestId, REQUEST_ID_HEADER } from './infra/http/request-id';
 import { createValidationPipe } from './infra/http/validation.pipe';
 import { MetricsService } from './infra/observability/metrics.service';
+import { registerRedirectRoute } from './redirect/redirect.route';
+import { RedirectService } from './redirect/redirect.service';
 
 /** 1 MiB: a bulk request of 50 codes with logos fits (design §9). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -43,6 +45,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   const fastify = app.getHttpAdapter().getInstance();
   registerJsonBodyParser(fastify);
   addRequestIdToJsonBodies(fastify);
+  registerRedirectRoute(fastify, app.get(RedirectService));
   fastify.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });

@@ -89,8 +89,13 @@ export class QrCodesService {
       folderId: query.folder_id,
       search: query.search?.trim() || undefined,
     };
-    const { items, total } = await this.codes.list(accountId, filter, query.sort, query.page, query.limit);
-    const pending = await this.scans.pendingCounts(items.filter((code) => code.isDynamic).map((code) => code.id));
+    const {
+      result: { items, total },
+      pending,
+    } = await this.scans.readWithPending(
+      () => this.codes.list(accountId, filter, query.sort, query.page, query.limit),
+      (page) => page.items.filter((code) => code.isDynamic).map((code) => code.id),
+    );
     return {
       data: items.map((code) => toListItem(code, this.origins, pending.get(code.id))),
       pagination: { page: query.page, limit: query.limit, total, total_pages: Math.ceil(total / query.limit) },
@@ -105,8 +110,10 @@ export class QrCodesService {
   }
 
   async get(accountId: AccountId, id: string) {
-    const code = await this.findOwned(accountId, id);
-    const pending = code.isDynamic ? await this.scans.pendingCounts([id]) : new Map<string, number>();
+    const { result: code, pending } = await this.scans.readWithPending(
+      () => this.findOwned(accountId, id),
+      (found) => (found.isDynamic ? [found.id] : []),
+    );
     return toListItem(code, this.origins, pending.get(id));
   }
 

@@ -26,7 +26,7 @@ const MAX_LOCAL_EVENTS = 200_000;
  * shared by all instances (with per-code pending counts), and one instance at a time (lock) moves
  * them to Postgres in batches of 1000. Without Redis, the in-process batch goes straight to
  * Postgres. Storing is idempotent (event ids), so a batch re-read after a crash is not counted
- * twice. `pendingCounts` lets the API add scans not yet in Postgres, so every completed redirect
+ * twice. `readWithPending` lets the API add scans not yet in Postgres, so every completed redirect
  * shows in `scans`. Shutdown hands everything on.
  */
 @Injectable()
@@ -65,9 +65,15 @@ export class ScanBuffer implements OnModuleInit, BeforeApplicationShutdown {
     this.metrics.scansBuffered.inc();
   }
 
-  /** Scans recorded but not yet in Postgres, per code. */
-  pendingCounts(codeIds: string[]): Promise<Map<string, number>> {
-    return this.serially(() => this.readPendingCounts(codeIds));
+  /**
+   * Reads stored codes and their scans still in the buffer as one step: no flush of this process
+   * can fall between the two reads (it would move scans from "pending" to "stored" unseen by both).
+   */
+  readWithPending<T>(read: () => Promise<T>, codeIdsOf: (result: T) => string[]): Promise<{ result: T; pending: Map<string, number> }> {
+    return this.serially(async () => {
+      const result = await read();
+      return { result, pending: await this.readPendingCounts(codeIdsOf(result)) };
+    });
   }
 
   private async readPendingCounts(codeIds: string[]): Promise<Map<string, number>> {

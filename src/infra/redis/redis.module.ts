@@ -20,21 +20,16 @@ export class RedisConnection implements OnApplicationShutdown {
     this.client = config.redisUrl ? createRedisClient(config.redisUrl, config.redisKeyPrefix) : null;
     this.client?.on('error', (error: Error) => this.markDown(error));
     this.client?.on('ready', () => this.markUp());
+    this.background = this.client?.duplicate({ commandTimeout: 10_000, enableOfflineQueue: true }) ?? null;
+    this.background?.on('error', (error: Error) => this.markDown(error));
   }
-
-  private backgroundClient: Redis | null = null;
 
   /**
-   * A second connection for background work (the scan flusher), with a patient command timeout:
-   * a batch of 1000 events may take longer than a request path is allowed to wait.
+   * A second connection for background work (the scan buffer), patient where request paths must
+   * fail fast: a batch of 1000 events may take longer than a request may wait, and commands issued
+   * while it (re)connects wait for it instead of failing.
    */
-  get background(): Redis | null {
-    if (this.client && !this.backgroundClient) {
-      this.backgroundClient = this.client.duplicate({ commandTimeout: 10_000 });
-      this.backgroundClient.on('error', (error: Error) => this.markDown(error));
-    }
-    return this.backgroundClient;
-  }
+  readonly background: Redis | null;
 
   get configured(): boolean {
     return this.client !== null;
@@ -58,7 +53,7 @@ export class RedisConnection implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.backgroundClient?.quit().catch(() => this.backgroundClient?.disconnect());
+    await this.background?.quit().catch(() => this.background?.disconnect());
     await this.client?.quit().catch(() => this.client?.disconnect());
   }
 }
