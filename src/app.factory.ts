@@ -1,13 +1,13 @@
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import type { AppConfig } from './config/app-config';
 import { AllExceptionsFilter } from './infra/http/all-exceptions.filter';
 import { registerJsonBodyParser } from './infra/http/json-body-parser';
 import { addRequestIdToJsonBodies, assignRequestId, REQUEST_ID_HEADER } from './infra/http/request-id';
 import { createValidationPipe } from './infra/http/validation.pipe';
+import { createAppLogger, logCompletedRequests, PinoLoggerService } from './infra/observability/app-logger';
 import { MetricsService } from './infra/observability/metrics.service';
 import { registerRedirectRoute } from './redirect/redirect.route';
 import { RedirectService } from './redirect/redirect.service';
@@ -24,7 +24,11 @@ export interface CreateAppOptions {
 }
 
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<NestFastifyApplication> {
+  const logger = createAppLogger(config, options.logDestination);
   const adapter = new FastifyAdapter({
+    loggerInstance: logger,
+    // logCompletedRequests writes one line per request, except for scans, probes and scrapes.
+    disableRequestLogging: true,
     bodyLimit: BODY_LIMIT_BYTES,
     // Believe X-Forwarded-For only across the configured number of proxy hops.
     trustProxy: (_address: string, hop: number) => hop < config.trustProxy,
@@ -33,18 +37,18 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     requestIdHeader: false,
     return503OnClosing: true,
   });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, options.logDestination), adapter, {
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     bufferLogs: true,
     abortOnError: false,
     // registerJsonBodyParser installs the one JSON parser (depth-bounded).
     bodyParser: false,
   });
-  if (options.logger !== false) app.useLogger(app.get(Logger));
-  else app.useLogger(false);
+  app.useLogger(options.logger === false ? false : new PinoLoggerService(logger));
 
   const fastify = app.getHttpAdapter().getInstance();
   registerJsonBodyParser(fastify);
   addRequestIdToJsonBodies(fastify);
+  logCompletedRequests(fastify);
   registerRedirectRoute(fastify, app.get(RedirectService));
   fastify.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);

@@ -8,7 +8,7 @@ import { FoldersModule } from './folders/folders.module';
 import { ImagesModule } from './images/images.module';
 import { QrCodesModule } from './qrcodes/qrcodes.module';
 import { RedirectModule } from './redirect/redirect.module';
-import { APP_CONFIG, AppConfig, LOG_DESTINATION } from './config/app-config';
+import { APP_CONFIG, AppConfig } from './config/app-config';
 import { CacheModule } from './infra/cache/cache.module';
 import { DatabaseModule } from './infra/database/database.module';
 import { ObservabilityModule } from './infra/observability/observability.module';
@@ -19,26 +19,19 @@ import { RedisModule } from './infra/redis/redis.module';
 @Global()
 @Module({})
 export class ConfigModule {
-  static forRoot(config: AppConfig, logDestination?: NodeJS.WritableStream): DynamicModule {
-    return {
-      module: ConfigModule,
-      providers: [
-        { provide: APP_CONFIG, useValue: config },
-        { provide: LOG_DESTINATION, useValue: logDestination ?? null },
-      ],
-      exports: [APP_CONFIG, LOG_DESTINATION],
-    };
+  static forRoot(config: AppConfig): DynamicModule {
+    return { module: ConfigModule, providers: [{ provide: APP_CONFIG, useValue: config }], exports: [APP_CONFIG] };
   }
 }
 
 @Module({})
 export class AppModule {
   /** The whole app for a validated configuration (main.ts and the e2e tests build it the same way). */
-  static forRoot(config: AppConfig, logDestination?: NodeJS.WritableStream): DynamicModule {
+  static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
       imports: [
-        ConfigModule.forRoot(config, logDestination),
+        ConfigModule.forRoot(config),
         ObservabilityModule,
         DatabaseModule,
         RedisModule,

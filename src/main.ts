@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { Logger } from 'nestjs-pino';
+import { Logger } from '@nestjs/common';
 import { ApiKeysService } from './auth/api-keys.service';
 import { createApp } from './app.factory';
 import { ConfigError, loadAppConfig } from './config/app-config';
@@ -29,7 +29,7 @@ function closeGracefullyOn(signals: NodeJS.Signals[], app: Awaited<ReturnType<ty
   const close = async (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
-    const logger = app.get(Logger);
+    const logger = new Logger('Shutdown');
     logger.log(`${signal} received: closing`);
     try {
       // Nest's close() would run the hooks before closing the server; close the server first.

@@ -102,6 +102,3 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 
 /** Injection token of the AppConfig provider. */
 export const APP_CONFIG = Symbol('APP_CONFIG');
-
-/** Where JSON logs go: stdout unless the app is built with another stream (tests read the logs). */
-export const LOG_DESTINATION = Symbol('LOG_DESTINATION');
