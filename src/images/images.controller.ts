@@ -1,10 +1,11 @@
 import { Controller, Get, Headers, Param, Query, Res } from '@nestjs/common';
-import { ApiOperation, ApiProduces, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiProduces, ApiQuery, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { AccountId } from '../common/auth/account-id';
 import { CurrentAccount } from '../common/auth/current-account.decorator';
 import { ResourceIdPipe } from '../common/validation/resource-id.pipe';
-import { ImageQuery } from './dto/image.query';
+import { IMAGE_FORMATS, type ImageQuery } from './dto/image.query';
+import { ImageQueryPipe } from './dto/image-query.pipe';
 import { ImagesService } from './images.service';
 
 /** Images are inert documents: nothing in them may run or load anything. */
@@ -19,12 +20,15 @@ export class ImagesController {
   @Get(':id/image')
   @ApiOperation({ summary: 'The QR code as an SVG image (cached; ETag / If-None-Match supported)' })
   @ApiProduces('image/svg+xml')
+  @ApiQuery({ name: 'size', required: false, type: Number, description: 'Width and height in pixels, 100 to 2000 (default 300)' })
+  @ApiQuery({ name: 'format', required: false, enum: IMAGE_FORMATS, description: 'Only svg' })
   @ApiResponse({ status: 200, description: 'The SVG document' })
   @ApiResponse({ status: 304, description: 'Not modified (If-None-Match matched)' })
   async image(
     @CurrentAccount() account: AccountId,
     @Param('id', new ResourceIdPipe('QR code')) id: string,
-    @Query() query: ImageQuery,
+    // An interface (no class to validate), so the global ValidationPipe passes it through to ImageQueryPipe.
+    @Query(ImageQueryPipe) query: ImageQuery,
     @Headers('if-none-match') ifNoneMatch: string | undefined,
     @Res() reply: FastifyReply,
   ): Promise<void> {
