@@ -377,7 +377,7 @@ interface PlanNode {
 }
 
 function describePlan(node: PlanNode, depth = 0, lines: string[] = []): string[] {
-  if (depth > 5) return lines;
+  if (depth > 8) return lines;
   const target = node['Index Name'] ? ` using ${node['Index Name']}` : node['Relation Name'] ? ` on ${node['Relation Name']}` : '';
   const workers = node['Workers Launched'] !== undefined ? `, ${node['Workers Launched']} workers` : '';
   lines.push(
@@ -398,7 +398,7 @@ async function explain(db: Client, label: string, [sql, params]: [string, unknow
 }
 
 async function printExplains(): Promise<void> {
-  log('\nEXPLAIN (ANALYZE, BUFFERS) of the repository SQL (account of the 1M codes, warm cache)');
+  log('\nEXPLAIN (ANALYZE, BUFFERS) of the repository SQL (the benchmarked account, warm cache)');
   await withClient(dbUrl, async (db) => {
     const cases: Array<[string, ListCase]> = [
       ['unfiltered', {}],
