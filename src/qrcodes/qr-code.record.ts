@@ -19,14 +19,5 @@ export interface QrCodeRecord {
   updatedAt: Date;
 }
 
-/** A validated new code, ready to insert. */
-export interface NewQrCode {
-  name: string;
-  type: QrType;
-  content: Record<string, unknown>;
-  contentString: string;
-  style: Record<string, unknown>;
-  folderId: string | null;
-  isDynamic: boolean;
-  expiresAt: Date | null;
-}
+/** A validated new code, ready to insert (the database assigns the rest). */
+export type NewQrCode = Pick<QrCodeRecord, 'name' | 'type' | 'content' | 'contentString' | 'style' | 'folderId' | 'isDynamic' | 'expiresAt'>;
