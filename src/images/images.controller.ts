@@ -3,9 +3,9 @@ import { ApiOperation, ApiProduces, ApiQuery, ApiResponse, ApiSecurity, ApiTags 
 import type { FastifyReply } from 'fastify';
 import { AccountId } from '../common/auth/account-id';
 import { CurrentAccount } from '../common/auth/current-account.decorator';
-import { ResourceIdPipe } from '../common/validation/resource-id.pipe';
 import { IMAGE_FORMATS, type ImageQuery } from './dto/image.query';
 import { ImageQueryPipe } from './dto/image-query.pipe';
+import { qrCodeId } from '../qrcodes/qr-codes.controller';
 import { ImagesService } from './images.service';
 
 /** Images are inert documents: nothing in them may run or load anything. */
@@ -26,7 +26,7 @@ export class ImagesController {
   @ApiResponse({ status: 304, description: 'Not modified (If-None-Match matched)' })
   async image(
     @CurrentAccount() account: AccountId,
-    @Param('id', new ResourceIdPipe('QR code')) id: string,
+    @Param('id', qrCodeId) id: string,
     // An interface (no class to validate), so the global ValidationPipe passes it through to ImageQueryPipe.
     @Query(ImageQueryPipe) query: ImageQuery,
     @Headers('if-none-match') ifNoneMatch: string | undefined,

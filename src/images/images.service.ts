@@ -47,11 +47,16 @@ export class ImagesService {
     if (ifNoneMatch && matchesEtag(ifNoneMatch, etag)) return { etag, svg: null };
 
     const key = imageCacheKey(source.id, source.renderVersion, size);
-    const cached = this.localImages.get(key) ?? (await this.cache.get(key));
-    if (cached) {
+    const local = this.localImages.get(key);
+    if (local) {
       this.metrics.imageCacheHits.inc();
-      this.localImages.set(key, cached, IMAGE_TTL_SECONDS * 1000);
-      return { etag, svg: cached };
+      return { etag, svg: local };
+    }
+    const shared = await this.cache.get(key);
+    if (shared) {
+      this.metrics.imageCacheHits.inc();
+      this.localImages.set(key, shared, IMAGE_TTL_SECONDS * 1000);
+      return { etag, svg: shared };
     }
     this.metrics.imageCacheMisses.inc();
     const svg = Buffer.from(renderQrSvg({ text: source.text, style: source.style as QrStyle, size, idPrefix: `q${source.id.slice(0, 8)}` }));

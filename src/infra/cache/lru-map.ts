@@ -30,8 +30,4 @@ export class LruMap<V> {
   clear(): void {
     this.entries.clear();
   }
-
-  get size(): number {
-    return this.entries.size;
-  }
 }

@@ -31,10 +31,6 @@ export class RedisConnection implements OnApplicationShutdown {
    */
   readonly background: Redis | null;
 
-  get configured(): boolean {
-    return this.client !== null;
-  }
-
   /** True while Redis is configured and connected. */
   get available(): boolean {
     return this.client?.status === 'ready';
