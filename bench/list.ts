@@ -1,15 +1,15 @@
 /**
  * List / search / create / get latency at 1M codes (issue: "list at 1M codes").
  *
- *   node -r @swc-node/register bench/list.ts [--reuse] [--drop] [--cache-totals] [--rounds=N]
+ *   node -r @swc-node/register bench/list.ts [--reuse] [--drop] [--uncached] [--rounds=N]
  *        [--only=REGEX] [--skip-load] [--codes=1000000] [--others=200000] [--duration=8] [--connections=10]
  *
  *   --reuse         keep an already seeded bench database (seeding takes ~2-3 min); pending migrations
  *                   are applied to it. Without --reuse the database is dropped and recreated
  *   --drop          drop the bench database at the end (default: keep it for --reuse)
- *   --cache-totals  a second target, "cached": the same app and database with search totals cached in
- *                   Redis under the account's write version (bench/proposal/list-repository.ts, a
- *                   proposal not in src/), run turn about with the current code ("now")
+ *   --uncached      a second target, "uncached": the same app and database with SEARCH_CACHE_SECONDS=0
+ *                   (every search counts and ranks its matches: the cost of a first search), run turn
+ *                   about with the default app ("app", searches cached under the account's version)
  *   --rounds=N      repeat all load scenarios N times (targets alternating each time); the summary
  *                   gives the median of each figure over the rounds (default 1)
  *   --only=REGEX    only the load scenarios whose label matches (e.g. --only='unfiltered|get')
@@ -51,10 +51,7 @@ import { createApp } from '../src/app.factory';
 import { ApiKeysService } from '../src/auth/api-keys.service';
 import { loadAppConfig } from '../src/config/app-config';
 import { migratePostgres } from '../src/infra/database/database-connection';
-import { RedisConnection } from '../src/infra/redis/redis.module';
-import { QrCodesRepository } from '../src/qrcodes/qr-codes.repository';
 import type { LoadJob, LoadResult } from './load-worker';
-import { installCachedSearchTotals } from './proposal/list-repository';
 
 // ---------------------------------------------------------------------------------------------
 // Options
@@ -76,7 +73,7 @@ const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgresql://postgres@127.0.0.1:5
 const DB_NAME = process.env.BENCH_DB ?? 'qr_bench';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const REDIS_PREFIX = process.env.BENCH_REDIS_PREFIX ?? 'qr-bench:';
-const CACHE_TOTALS = flag('cache-totals');
+const UNCACHED = flag('uncached');
 const ONLY = new RegExp(argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length) ?? '');
 
 if (!/^qr_bench[a-z0-9_]*$/.test(DB_NAME)) throw new Error('BENCH_DB must match ^qr_bench[a-z0-9_]*$ (the bench drops it)');
@@ -516,16 +513,16 @@ interface Target {
 }
 
 /** The real app on a loopback port against one database, with a fresh key of the benchmarked account. */
-async function startTarget(name: string, url: string, cacheTotals: boolean): Promise<Target> {
+async function startTarget(name: string, url: string, searchCache: boolean): Promise<Target> {
   const config = loadAppConfig({
     DATABASE_URL: url,
     REDIS_URL,
     REDIS_KEY_PREFIX: REDIS_PREFIX,
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MINUTE: '1000000',
+    ...(searchCache ? {} : { SEARCH_CACHE_SECONDS: '0' }),
   });
   const app = await createApp(config, { logger: false });
-  if (cacheTotals) installCachedSearchTotals(app.get(QrCodesRepository), app.get(RedisConnection).client);
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as AddressInfo;
   const created = await app.get(ApiKeysService).create('bench', MAIN_ACCOUNT);
@@ -535,8 +532,6 @@ async function startTarget(name: string, url: string, cacheTotals: boolean): Pro
     origin: `http://127.0.0.1:${port}`,
     headers: { 'x-api-key': created.key },
     close: async () => {
-      // The cached target's version key has no expiry; its totals expire by themselves.
-      if (cacheTotals) await app.get(RedisConnection).client?.del(`codes-version:${MAIN_ACCOUNT}`).catch(() => undefined);
       await app.close();
       // Leaves the seeded data as it was for --reuse: the created codes and the bench key go.
       await withClient(url, async (db) => {
@@ -662,8 +657,8 @@ async function main(): Promise<void> {
 }
 
 async function loadRun(): Promise<void> {
-  const targets = [await startTarget('now', dbUrl, false)];
-  if (CACHE_TOTALS) targets.push(await startTarget('cached', dbUrl, true));
+  const targets = [await startTarget('app', dbUrl, true)];
+  if (UNCACHED) targets.push(await startTarget('uncached', dbUrl, false));
   let measured: Map<string, Measured[]>;
   try {
     measured = await runLoad(targets);

@@ -189,6 +189,8 @@ describe('images and the API with Redis stopped (e2e)', () => {
     expect(created.statusCode).toBe(201);
     const list = await t.request({ method: 'GET', url: '/api/v1/qrcodes', headers: auth(key) });
     expect(list.statusCode).toBe(200);
+    const search = await t.request({ method: 'GET', url: '/api/v1/qrcodes?search=still', headers: auth(key) });
+    expect(search.json().pagination.total).toBe(1);
     const scan = await t.request({ method: 'GET', url: `/r/${code.short_code}` });
     expect(scan.statusCode).toBe(302);
     expect(Date.now() - started).toBeLessThan(5000);

@@ -32,6 +32,18 @@ describe('two instances behind a load balancer (e2e)', () => {
     expect(await eventually(async () => (await other.inject({ url: `/r/${code.short_code}` })).statusCode, 410, 3000)).toBe(410);
   });
 
+  it('a search on instance B shows a write made on instance A at once (search results are cached per account version)', async () => {
+    if (skip()) return;
+    const searchOnB = async () => (await other.inject({ url: '/api/v1/qrcodes?search=tapir', headers: auth(key) })).json();
+    expect((await searchOnB()).pagination.total).toBe(0);
+    const code = await createQr(t!, key, { name: 'Tapir poster' });
+    const found = await searchOnB();
+    expect(found.pagination.total).toBe(1);
+    expect(found.data[0].id).toBe(code.id);
+    await updateQr(t!, key, code.id, { name: 'Renamed' });
+    expect((await searchOnB()).pagination.total).toBe(0);
+  });
+
   it('a key revoked on instance A is refused by instance B', async () => {
     if (skip()) return;
     const created = (await t!.request({ method: 'POST', url: '/api/v1/admin/api-keys', headers: { 'x-admin-token': ADMIN_TOKEN }, payload: { name: 'rotating' } })).json();

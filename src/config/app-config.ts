@@ -42,6 +42,9 @@ class EnvironmentVariables {
   @Transform(toInt) @IsInt({ message: 'must be a positive integer' }) @Min(1) @Max(1_000_000)
   RATE_LIMIT_PER_MINUTE = 120;
 
+  @Transform(toInt) @IsInt({ message: 'must be a number of seconds (0 = off)' }) @Min(0) @Max(3600)
+  SEARCH_CACHE_SECONDS = 60;
+
   @Transform(({ value }) => (value === undefined || value === '' || value === 'false' ? 0 : value === 'true' ? 1 : toInt({ value })))
   @IsInt({ message: 'must be a proxy hop count (0 = off)' }) @Min(0) @Max(10)
   TRUST_PROXY = 0;
@@ -62,13 +65,15 @@ export interface AppConfig {
   redisKeyPrefix: string;
   adminToken?: string;
   rateLimitPerMinute: number;
+  /** How long search totals and pages are kept (they are also dropped at the account's next write); 0 = off. */
+  searchCacheSeconds: number;
   trustProxy: number;
   logLevel: LogLevel;
 }
 
 const ENV_NAMES = [
   'PORT', 'BASE_URL', 'REDIRECT_URL', 'DATABASE_URL', 'DATA_DIR', 'REDIS_URL', 'REDIS_KEY_PREFIX',
-  'ADMIN_TOKEN', 'RATE_LIMIT_PER_MINUTE', 'TRUST_PROXY', 'LOG_LEVEL',
+  'ADMIN_TOKEN', 'RATE_LIMIT_PER_MINUTE', 'SEARCH_CACHE_SECONDS', 'TRUST_PROXY', 'LOG_LEVEL',
 ] as const;
 
 export class ConfigError extends Error {}
@@ -95,6 +100,7 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisKeyPrefix: vars.REDIS_KEY_PREFIX,
     adminToken: vars.ADMIN_TOKEN,
     rateLimitPerMinute: vars.RATE_LIMIT_PER_MINUTE,
+    searchCacheSeconds: vars.SEARCH_CACHE_SECONDS,
     trustProxy: vars.TRUST_PROXY,
     logLevel: vars.LOG_LEVEL,
   };

@@ -1,5 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { AccountId } from '../common/auth/account-id';
+import { AccountVersions } from '../infra/cache/account-versions';
 import { FolderView } from './dto/folder.dto';
 import { FolderRecord, FoldersRepository } from './folders.repository';
 
@@ -13,7 +14,10 @@ const toView = (folder: FolderRecord): FolderView => ({
 
 @Injectable()
 export class FoldersService {
-  constructor(private readonly folders: FoldersRepository) {}
+  constructor(
+    private readonly folders: FoldersRepository,
+    private readonly versions: AccountVersions,
+  ) {}
 
   async create(accountId: AccountId, name: string): Promise<FolderView> {
     return toView(await this.folders.create(accountId, name));
@@ -33,6 +37,8 @@ export class FoldersService {
 
   async delete(accountId: AccountId, id: string): Promise<void> {
     if (!(await this.folders.delete(accountId, id))) throw folderNotFound();
+    // Its codes moved out of the folder: cached searches filtered by it are stale.
+    await this.versions.replace(accountId);
   }
 
   /** Whether the account owns the folder (codes may only be placed in their owner's folders). */

@@ -96,25 +96,44 @@ export class QrCodesRepository {
   }
 
   /**
-   * One page and the total. The page's ids come from the sort index first (a deferred join: rows
-   * skipped by OFFSET are never read from the table). Without `search` the total is a sum over the
-   * trigger-kept qr_code_counts rows, not a count of up to millions of codes; with `search` the
-   * matching rows are counted through the trigram index on search_text.
+   * One page of codes. The page's ids come from the sort index first (a deferred join: rows skipped
+   * by OFFSET are never read from the table).
    */
-  async list(accountId: AccountId, filter: ListFilter, sort: ListSort, page: number, limit: number): Promise<{ items: QrCodeRecord[]; total: number }> {
-    const matching = this.where(accountId, filter);
-    const [rows, counted] = await Promise.all([
-      this.prisma.$queryRaw<Row[]>`
-        SELECT ${COLUMNS} FROM qr_codes
-        WHERE account_id = ${accountId}::uuid
-          AND id IN (SELECT id FROM qr_codes WHERE ${matching} ORDER BY ${ORDER[sort]} LIMIT ${limit} OFFSET ${(page - 1) * limit})
-        ORDER BY ${ORDER[sort]}`,
-      filter.search
-        ? this.prisma.$queryRaw<Array<{ total: bigint }>>`SELECT count(*) AS total FROM qr_codes WHERE ${matching}`
-        : this.prisma.$queryRaw<Array<{ total: bigint }>>`
-            SELECT COALESCE(sum(n), 0)::bigint AS total FROM qr_code_counts WHERE ${this.countersWhere(accountId, filter)}`,
-    ]);
-    return { items: rows.map(toRecord), total: Number(counted[0].total) };
+  async page(accountId: AccountId, filter: ListFilter, sort: ListSort, page: number, limit: number): Promise<QrCodeRecord[]> {
+    const rows = await this.prisma.$queryRaw<Row[]>`
+      SELECT ${COLUMNS} FROM qr_codes
+      WHERE account_id = ${accountId}::uuid
+        AND id IN (SELECT id FROM qr_codes WHERE ${this.where(accountId, filter)} ORDER BY ${ORDER[sort]} LIMIT ${limit} OFFSET ${(page - 1) * limit})
+      ORDER BY ${ORDER[sort]}`;
+    return rows.map(toRecord);
+  }
+
+  /** The ids of one page, in order (for results kept by id: see SearchResultCache). */
+  async pageIds(accountId: AccountId, filter: ListFilter, sort: ListSort, page: number, limit: number): Promise<string[]> {
+    const rows = await this.prisma.$queryRaw<Array<{ id: string }>>`
+      SELECT id FROM qr_codes WHERE ${this.where(accountId, filter)} ORDER BY ${ORDER[sort]} LIMIT ${limit} OFFSET ${(page - 1) * limit}`;
+    return rows.map((row) => row.id);
+  }
+
+  /** The account's codes among ids, in sort order (ids of other accounts or deleted codes are left out). */
+  async findPage(accountId: AccountId, ids: string[], sort: ListSort): Promise<QrCodeRecord[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.prisma.$queryRaw<Row[]>`
+      SELECT ${COLUMNS} FROM qr_codes WHERE account_id = ${accountId}::uuid AND id = ANY(${ids}::uuid[]) ORDER BY ${ORDER[sort]}`;
+    return rows.map(toRecord);
+  }
+
+  /**
+   * How many codes match. Without `search` a sum over the trigger-kept qr_code_counts rows, not a
+   * count of up to millions of codes; with `search` the matches are counted through the trigram
+   * index on search_text.
+   */
+  async count(accountId: AccountId, filter: ListFilter): Promise<number> {
+    const [{ total }] = filter.search
+      ? await this.prisma.$queryRaw<Array<{ total: bigint }>>`SELECT count(*) AS total FROM qr_codes WHERE ${this.where(accountId, filter)}`
+      : await this.prisma.$queryRaw<Array<{ total: bigint }>>`
+          SELECT COALESCE(sum(n), 0)::bigint AS total FROM qr_code_counts WHERE ${this.countersWhere(accountId, filter)}`;
+    return Number(total);
   }
 
   private where(accountId: AccountId, filter: ListFilter): Prisma.Sql {

@@ -6,15 +6,17 @@ import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { FoldersService } from '../folders/folders.service';
 import { imageCachePrefix, ImageSource, imageSourceKey, imageSources } from '../images/image-cache-key';
 import { NearCache, NearCacheRegistry } from '../infra/cache/near-cache';
+import { AccountVersions } from '../infra/cache/account-versions';
 import { CACHE, Cache } from '../infra/cache/cache';
 import { isUniqueViolation } from '../infra/database/unique-violation';
 import type { CreateQrCodeDto } from './dto/create-qr-code.dto';
-import type { ListQrCodesQuery } from './dto/list-qr-codes.query';
+import type { ListQrCodesQuery, ListSort } from './dto/list-qr-codes.query';
 import type { UpdateQrCodeDto } from './dto/update-qr-code.dto';
 import { checkNewQrCode, checkQrCodeUpdate, RuleContext } from './qr-code-rules';
 import type { NewQrCode, QrCodeRecord } from './qr-code.record';
 import { QrLinkOrigins, toCreated, toListItem } from './qr-code.representation';
-import { QrCodesRepository } from './qr-codes.repository';
+import { ListFilter, QrCodesRepository } from './qr-codes.repository';
+import { SearchResultCache } from './search-result-cache';
 import { LinkResolver } from '../redirect/link-resolver.service';
 import { ScanBuffer } from '../redirect/scan-buffer.service';
 import { generateShortCode } from './short-code';
@@ -36,6 +38,8 @@ export class QrCodesService {
     @Inject(CACHE) private readonly cache: Cache,
     private readonly links: LinkResolver,
     private readonly scans: ScanBuffer,
+    private readonly versions: AccountVersions,
+    private readonly searchResults: SearchResultCache,
     nearCaches: NearCacheRegistry,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
@@ -68,7 +72,9 @@ export class QrCodesService {
   async insert(accountId: AccountId, codes: NewQrCode[]): Promise<QrCodeRecord[]> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.codes.insert(accountId, codes.map((code) => ({ ...code, shortCode: code.isDynamic ? generateShortCode() : null })));
+        const inserted = await this.codes.insert(accountId, codes.map((code) => ({ ...code, shortCode: code.isDynamic ? generateShortCode() : null })));
+        await this.versions.replace(accountId);
+        return inserted;
       } catch (error) {
         if (!isUniqueViolation(error) || attempt >= SHORT_CODE_ATTEMPTS) throw error;
       }
@@ -83,7 +89,7 @@ export class QrCodesService {
   }
 
   async list(accountId: AccountId, query: ListQrCodesQuery) {
-    const filter = {
+    const filter: ListFilter = {
       type: query.type,
       isDynamic: query.is_dynamic === undefined ? undefined : query.is_dynamic === 'true',
       folderId: query.folder_id,
@@ -93,13 +99,26 @@ export class QrCodesService {
       result: { items, total },
       pending,
     } = await this.scans.readWithPending(
-      () => this.codes.list(accountId, filter, query.sort, query.page, query.limit),
+      () => this.pageAndTotal(accountId, filter, query.sort, query.page, query.limit),
       (page) => page.items.filter((code) => code.isDynamic).map((code) => code.id),
     );
     return {
       data: items.map((code) => toListItem(code, this.origins, pending.get(code.id))),
       pagination: { page: query.page, limit: query.limit, total, total_pages: Math.ceil(total / query.limit) },
     };
+  }
+
+  private async pageAndTotal(accountId: AccountId, filter: ListFilter, sort: ListSort, page: number, limit: number) {
+    if (!filter.search) {
+      const [items, total] = await Promise.all([this.codes.page(accountId, filter, sort, page, limit), this.codes.count(accountId, filter)]);
+      return { items, total };
+    }
+    const results = await this.searchResults.forAccount(accountId);
+    const [ids, total] = await Promise.all([
+      results.remember(['page', filter, sort, page, limit], () => this.codes.pageIds(accountId, filter, sort, page, limit)),
+      results.remember(['total', filter], () => this.codes.count(accountId, filter)),
+    ]);
+    return { items: await this.codes.findPage(accountId, ids, sort), total };
   }
 
   /** The code of the account, or 404 (also when another account owns it). */
@@ -129,6 +148,7 @@ export class QrCodesService {
       try {
         const updated = await this.codes.update(accountId, id, { ...changes, upgradeWithShortCode: upgradeToDynamic ? generateShortCode() : undefined });
         if (!updated) throw new NotFoundException('QR code not found');
+        await this.versions.replace(accountId);
         await this.imageSources.invalidate(imageSourceKey(accountId, id));
         if (updated.shortCode) await this.links.invalidate(updated.shortCode);
         return;
@@ -141,6 +161,7 @@ export class QrCodesService {
   async delete(accountId: AccountId, id: string): Promise<void> {
     const deleted = await this.codes.delete(accountId, id);
     if (!deleted) throw new NotFoundException('QR code not found');
+    await this.versions.replace(accountId);
     await this.imageSources.invalidate(imageSourceKey(accountId, id));
     if (deleted.shortCode) await this.links.invalidate(deleted.shortCode);
     await this.cache.deleteByPrefix(imageCachePrefix(id));

@@ -6,12 +6,13 @@ import { CONTENT_DTO_BY_TYPE } from './content';
 import { QrCodesController } from './qr-codes.controller';
 import { QrCodesRepository } from './qr-codes.repository';
 import { QrCodesService } from './qr-codes.service';
+import { SearchResultCache } from './search-result-cache';
 
 @ApiExtraModels(...Object.values(CONTENT_DTO_BY_TYPE))
 @Module({
   imports: [FoldersModule, RedirectModule],
   controllers: [QrCodesController],
-  providers: [QrCodesRepository, QrCodesService],
+  providers: [QrCodesRepository, QrCodesService, SearchResultCache],
   exports: [QrCodesService],
 })
 export class QrCodesModule {}

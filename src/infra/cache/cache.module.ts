@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { RedisConnection } from '../redis/redis.module';
+import { AccountVersions } from './account-versions';
 import { CACHE } from './cache';
 import { MemoryCache } from './memory-cache';
 import { NearCacheRegistry } from './near-cache';
@@ -15,7 +16,8 @@ import { RedisCache } from './redis-cache';
         redis.client ? new RedisCache(redis.client, (error) => redis.markDown(error)) : new MemoryCache(),
     },
     NearCacheRegistry,
+    AccountVersions,
   ],
-  exports: [CACHE, NearCacheRegistry],
+  exports: [CACHE, NearCacheRegistry, AccountVersions],
 })
 export class CacheModule {}

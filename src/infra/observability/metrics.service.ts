@@ -13,6 +13,7 @@ export class MetricsService {
   readonly rateLimitFailOpen = counter('rate_limit_fail_open_total', 'Requests let through because the rate-limit storage failed');
   readonly imageCacheHits = counter('image_cache_hits_total', 'Image requests served from the cache');
   readonly imageCacheMisses = counter('image_cache_misses_total', 'Image requests rendered fresh');
+  readonly searchCache = counter('list_search_cache_total', 'Search totals and pages by cache result', ['result']);
   readonly redirects = counter('redirects_total', 'Redirect host answers by outcome', ['outcome']);
   readonly scansBuffered = counter('scans_buffered_total', 'Scans recorded into the buffer');
   readonly scansFlushed = counter('scans_flushed_total', 'Scans flushed from the buffer to the database');

@@ -1,0 +1,53 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import { AccountId } from '../common/auth/account-id';
+import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { AccountVersions } from '../infra/cache/account-versions';
+import { CACHE, Cache } from '../infra/cache/cache';
+import { MetricsService } from '../infra/observability/metrics.service';
+
+/**
+ * Results of searches of one account's codes (totals and page ids), kept under the account's
+ * version (AccountVersions): exact, because any write to the account's codes replaces the version.
+ * A search counts and ranks every match through the trigram index, thousands of rows for a term of
+ * 1 % at a million codes, while paging through results, refreshing a list or polling it repeats the
+ * same search. Only ids are kept: the rows themselves (scans, status) are always read fresh.
+ */
+@Injectable()
+export class SearchResultCache {
+  private readonly ttlSeconds: number;
+
+  constructor(
+    @Inject(CACHE) private readonly cache: Cache,
+    private readonly versions: AccountVersions,
+    private readonly metrics: MetricsService,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.ttlSeconds = config.searchCacheSeconds;
+  }
+
+  /** The results of one account as of now: remember(...) reads and writes under its current version. */
+  async forAccount(accountId: AccountId): Promise<SearchResults> {
+    if (this.ttlSeconds === 0) return { remember: (_parts, compute) => compute() };
+    const scope = `search:${accountId}:${await this.versions.current(accountId)}:`;
+    return {
+      remember: async <T>(parts: unknown[], compute: () => Promise<T>): Promise<T> => {
+        const key = scope + createHash('sha1').update(JSON.stringify(parts)).digest('base64url');
+        const cached = await this.cache.get(key);
+        if (cached) {
+          this.metrics.searchCache.inc({ result: 'hit' });
+          return JSON.parse(cached.toString()) as T;
+        }
+        this.metrics.searchCache.inc({ result: 'miss' });
+        const value = await compute();
+        await this.cache.set(key, JSON.stringify(value), this.ttlSeconds);
+        return value;
+      },
+    };
+  }
+}
+
+export interface SearchResults {
+  /** The value stored for these parts under the account's current version, else computed and stored. */
+  remember<T>(parts: unknown[], compute: () => Promise<T>): Promise<T>;
+}
