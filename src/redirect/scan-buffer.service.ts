@@ -1,4 +1,5 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { ReadWriteGate } from '../common/concurrency/read-write-gate';
 import { MetricsService } from '../infra/observability/metrics.service';
 import { RedisConnection } from '../infra/redis/redis.module';
 import type { ScanEvent } from './scan-event';
@@ -37,11 +38,12 @@ export class ScanBuffer implements OnModuleInit, BeforeApplicationShutdown {
   private readonly localPending = new Map<string, number>();
   private timers: NodeJS.Timeout[] = [];
   /**
-   * Hand-ons, flushes and pending-count reads run one at a time, so a read never falls between a
-   * batch landing in its next store and its pending count being released (which would count it
-   * twice). Instances share no such queue: across instances that window (milliseconds) remains.
+   * Hand-ons and flushes (writers) exclude reads of stored and pending counts, so a read never
+   * falls between a batch landing in its next store and its pending count being released (which
+   * would count it twice, or not at all). Reads run side by side. Instances share no such gate:
+   * across instances that window (milliseconds) remains.
    */
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly gate = new ReadWriteGate();
 
   constructor(
     private readonly store: ScanStoreRepository,
@@ -50,8 +52,11 @@ export class ScanBuffer implements OnModuleInit, BeforeApplicationShutdown {
   ) {}
 
   onModuleInit(): void {
-    this.timers.push(setInterval(() => void this.serially(() => this.handOn()), this.redis.client ? STAGE_INTERVAL_MS : FLUSH_INTERVAL_MS));
-    if (this.redis.client) this.timers.push(setInterval(() => void this.serially(() => this.flushQueue()), FLUSH_INTERVAL_MS));
+    const handOnIfAny = () => {
+      if (this.local.length > 0) void this.exclusively(() => this.handOn());
+    };
+    this.timers.push(setInterval(handOnIfAny, this.redis.client ? STAGE_INTERVAL_MS : FLUSH_INTERVAL_MS));
+    if (this.redis.client) this.timers.push(setInterval(() => void this.exclusively(() => this.flushQueue()), FLUSH_INTERVAL_MS));
     for (const timer of this.timers) timer.unref();
   }
 
@@ -70,7 +75,7 @@ export class ScanBuffer implements OnModuleInit, BeforeApplicationShutdown {
    * can fall between the two reads (it would move scans from "pending" to "stored" unseen by both).
    */
   readWithPending<T>(read: () => Promise<T>, codeIdsOf: (result: T) => string[]): Promise<{ result: T; pending: Map<string, number> }> {
-    return this.serially(async () => {
+    return this.gate.read(async () => {
       const result = await read();
       return { result, pending: await this.readPendingCounts(codeIdsOf(result)) };
     });
@@ -95,12 +100,12 @@ export class ScanBuffer implements OnModuleInit, BeforeApplicationShutdown {
    * while another instance holds the flush lock (tests, shutdown); gives up after `maxWaitMs`.
    */
   async flush(maxWaitMs = 5000): Promise<void> {
-    await this.serially(() => this.handOn());
+    await this.exclusively(() => this.handOn());
     const client = this.redis.background;
     if (!client) return;
     const deadline = Date.now() + maxWaitMs;
     while (this.redis.available && Date.now() < deadline) {
-      const moved = await this.serially(() => this.flushQueue());
+      const moved = await this.exclusively(() => this.flushQueue());
       if (moved === 0 && (await client.llen(QUEUE_KEY)) === 0 && !(await client.exists(FLUSH_LOCK_KEY))) return;
       if (moved === 0) await new Promise((resolve) => setTimeout(resolve, 20));
     }
@@ -111,9 +116,9 @@ export class ScanBuffer implements OnModuleInit, BeforeApplicationShutdown {
     await this.flush().catch((error: Error) => this.logger.error(`Scans not flushed at shutdown: ${error.message}`));
   }
 
-  private serially<T>(task: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(task, task);
-    this.queue = run.catch((error: Error) => this.logger.warn(`Scan buffer task failed: ${error.message}`));
+  private exclusively<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.gate.write(task);
+    run.catch((error: Error) => this.logger.warn(`Scan buffer task failed: ${error.message}`));
     return run;
   }
 

@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { MetricsService } from '../infra/observability/metrics.service';
+import type { RedisConnection } from '../infra/redis/redis.module';
+import type { ScanEvent } from './scan-event';
+import { ScanBuffer } from './scan-buffer.service';
+import type { ScanStoreRepository } from './scan-store.repository';
+
+const CODE = 'code-1';
+const scanOf = (codeId = CODE): ScanEvent => ({ eventId: randomUUID(), codeId, at: Date.now(), userAgent: null, referrer: null, visitorHash: 'v', isBot: false });
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * A store whose write commits at once and then stalls before returning, as a database write does
+ * between its commit and the buffer releasing the batch's pending count: the window a read must
+ * never fall into.
+ */
+function stallingStore() {
+  let stored = 0;
+  let stalls: Array<() => void> = [];
+  const store = {
+    store: async (batch: ScanEvent[]) => {
+      stored += batch.length;
+      await new Promise<void>((resolve) => stalls.push(resolve));
+    },
+  };
+  return {
+    store: store as unknown as ScanStoreRepository,
+    stored: () => stored,
+    finishWrites: () => {
+      for (const resume of stalls) resume();
+      stalls = [];
+    },
+  };
+}
+
+const noRedis = { client: null, background: null, available: false } as unknown as RedisConnection;
+
+describe('ScanBuffer without Redis', () => {
+  it('a read never sees a flushed batch both stored and pending, and reads run side by side', async () => {
+    const db = stallingStore();
+    const buffer = new ScanBuffer(db.store, noRedis, new MetricsService());
+    for (let i = 0; i < 5; i++) buffer.record(scanOf());
+    const read = () => buffer.readWithPending(async () => db.stored(), () => [CODE]);
+    expect((await read()).pending.get(CODE)).toBe(5);
+
+    const flushing = buffer.flush();
+    await tick();
+    expect(db.stored()).toBe(5); // committed, pending count not yet released
+    const during = read();
+    await tick();
+    db.finishWrites();
+    await flushing;
+    const { result: stored, pending } = await during;
+    expect(stored + (pending.get(CODE) ?? 0)).toBe(5);
+
+    let inside = 0;
+    let most = 0;
+    await Promise.all(
+      Array.from({ length: 3 }, () =>
+        buffer.readWithPending(async () => {
+          most = Math.max(most, ++inside);
+          await tick();
+          inside--;
+          return db.stored();
+        }, () => [CODE]),
+      ),
+    );
+    expect(most).toBe(3);
+  });
+
+  it('counts bots apart: they are stored but never pending in scans', async () => {
+    const db = stallingStore();
+    const buffer = new ScanBuffer(db.store, noRedis, new MetricsService());
+    buffer.record(scanOf());
+    buffer.record({ ...scanOf(), isBot: true });
+    expect((await buffer.readWithPending(async () => 0, () => [CODE])).pending.get(CODE)).toBe(1);
+    const flushing = buffer.flush();
+    await tick();
+    db.finishWrites();
+    await flushing;
+    expect(db.stored()).toBe(2);
+    expect((await buffer.readWithPending(async () => 0, () => [CODE])).pending.get(CODE)).toBe(0);
+  });
+});
