@@ -50,15 +50,18 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   addRequestIdToJsonBodies(fastify);
   logCompletedRequests(fastify);
   registerRedirectRoute(fastify, app.get(RedirectService));
-  fastify.addHook('onRequest', async (request, reply) => {
+  // Callback-style hooks: an async hook costs a promise per request on every path, redirects included.
+  fastify.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    done();
   });
   const metrics = app.get(MetricsService);
-  fastify.addHook('onResponse', async (request, reply) => {
+  fastify.addHook('onResponse', (request, reply, done) => {
     metrics.httpDuration.observe(
       { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
       reply.elapsedTime / 1000,
     );
+    done();
   });
 
   const filter = new AllExceptionsFilter();

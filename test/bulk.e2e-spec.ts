@@ -1,3 +1,4 @@
+import { RedisConnection } from '../src/infra/redis/redis.module';
 import {
   auth,
   CONTENT_SAMPLES,
@@ -245,6 +246,18 @@ describe('bulk create (e2e, spec §4.2)', () => {
       const fresh = await limited.request({ method: 'POST', url: '/api/v1/qrcodes', headers: auth(freshKey), payload: qrInput('url') });
       expectStatus(fresh, 201);
       expect(fresh.headers['x-ratelimit-remaining']).toBe('2');
+    });
+
+    it('keeps counting after Redis forgets its scripts (a Redis restart): the budget script is loaded again', async () => {
+      const redis = limited.app.get(RedisConnection).client;
+      if (!redis) return console.warn('REDIS_URL not set: script reload test skipped');
+      const { key: scriptKey } = await limited.newAccount();
+      const read = () => limited.request({ method: 'GET', url: '/api/v1/qrcodes?limit=1', headers: auth(scriptKey) });
+      expect((await read()).headers['x-ratelimit-remaining']).toBe('29');
+      await redis.script('FLUSH');
+      const after = await read();
+      expectStatus(after, 200);
+      expect(after.headers['x-ratelimit-remaining']).toBe('28');
     });
   });
 });

@@ -31,7 +31,7 @@ export type RedirectAnswer =
 @Injectable()
 export class RedirectService implements OnModuleInit {
   private secret = '';
-  private dailyKey: { day: number; key: Buffer } = { day: -1, key: Buffer.alloc(0) };
+  private dailyKey = { day: -1, key: '' };
 
   constructor(
     private readonly links: LinkResolver,
@@ -73,7 +73,7 @@ export class RedirectService implements OnModuleInit {
     return this.outcome(answer.kind === 'redirect' ? 'redirected' : 'page', answer);
   }
 
-  private visitorKey(now: number): Buffer {
+  private visitorKey(now: number): string {
     const day = Math.floor(now / 86_400_000);
     if (this.dailyKey.day !== day) this.dailyKey = { day, key: dailyVisitorKey(this.secret, now) };
     return this.dailyKey.key;

@@ -29,9 +29,11 @@ const isUnloggedPath = (path: string) => path === '/health/live' || path === '/m
 
 /** One JSON line per completed request, carrying its request id. */
 export function logCompletedRequests(fastify: FastifyInstance): void {
-  fastify.addHook('onResponse', async (request, reply) => {
-    if (isUnloggedPath(request.url.split('?')[0])) return;
-    request.log.info({ req: request, res: reply, responseTime: Math.round(reply.elapsedTime) }, 'request completed');
+  fastify.addHook('onResponse', (request, reply, done) => {
+    if (!isUnloggedPath(request.url.split('?')[0])) {
+      request.log.info({ req: request, res: reply, responseTime: Math.round(reply.elapsedTime) }, 'request completed');
+    }
+    done();
   });
 }
 

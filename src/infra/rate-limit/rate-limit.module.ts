@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
-import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { RedisConnection } from '../redis/redis.module';
 import { READ_BUDGET, WRITE_BUDGET } from './account-throttler.guard';
+import { RedisThrottlerStorage } from './redis-throttler-storage';
 
 /** Reads get this many times the write budget: listing and fetching images is cheap and frequent. */
 const READ_BUDGET_FACTOR = 10;
@@ -18,7 +18,7 @@ const READ_BUDGET_FACTOR = 10;
           { name: READ_BUDGET, ttl: 60_000, limit: config.rateLimitPerMinute * READ_BUDGET_FACTOR },
         ],
         // Without Redis the throttler keeps its counters in process (embedded default).
-        storage: redis.client ? new ThrottlerStorageRedisService(redis.client) : undefined,
+        storage: redis.client ? new RedisThrottlerStorage(redis.client) : undefined,
       }),
     }),
   ],
