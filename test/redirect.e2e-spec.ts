@@ -1,6 +1,6 @@
 import { RedisConnection } from '../src/infra/redis/redis.module';
 import { ScanBuffer } from '../src/redirect/scan-buffer.service';
-import { auth, createQr, GENEROUS_RATE_LIMIT, updateQr } from './support/factories';
+import { auth, createQr, eventually, GENEROUS_RATE_LIMIT, updateQr } from './support/factories';
 import { startTestApp, TestApp } from './support/test-app';
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
@@ -49,6 +49,14 @@ describe('redirect host (e2e)', () => {
     expect(await scansOf(code.id)).toBe(1000);
     await flush();
     expect(await t.prisma.scanEvent.count({ where: { qrCodeId: code.id } })).toBe(1000);
+  });
+
+  it('stores scans as fast as they come: the background flush drains full batches, not one per second', async () => {
+    if (!t.app.get(RedisConnection).client) return console.warn('REDIS_URL not set: queue drain test skipped');
+    const code = await createQr(t, key, { is_dynamic: true });
+    for (let i = 0; i < 10; i++) await Promise.all(Array.from({ length: 1000 }, () => scan(code.short_code)));
+    // No flush() here: the timers alone (one tick a second) must bring all 10,000 to Postgres.
+    expect(await eventually(() => storedScans(code.id), 10_000, 2500)).toBe(10_000);
   });
 
   it('records time, user agent, referrer, device class, OS, browser and an anonymised visitor, never the IP', async () => {

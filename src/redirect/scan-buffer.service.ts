@@ -37,6 +37,7 @@ export class ScanBuffer implements OnModuleInit, BeforeApplicationShutdown {
   /** Non-bot events per code held in this process (local batch and batches being handed on). */
   private readonly localPending = new Map<string, number>();
   private timers: NodeJS.Timeout[] = [];
+  private draining = false;
   /**
    * Hand-ons and flushes (writers) exclude reads of stored and pending counts, so a read never
    * falls between a batch landing in its next store and its pending count being released (which
@@ -56,7 +57,7 @@ export class ScanBuffer implements OnModuleInit, BeforeApplicationShutdown {
       if (this.local.length > 0) void this.exclusively(() => this.handOn());
     };
     this.timers.push(setInterval(handOnIfAny, this.redis.client ? STAGE_INTERVAL_MS : FLUSH_INTERVAL_MS));
-    if (this.redis.client) this.timers.push(setInterval(() => void this.exclusively(() => this.flushQueue()), FLUSH_INTERVAL_MS));
+    if (this.redis.client) this.timers.push(setInterval(() => void this.drainQueue(), FLUSH_INTERVAL_MS));
     for (const timer of this.timers) timer.unref();
   }
 
@@ -156,6 +157,21 @@ export class ScanBuffer implements OnModuleInit, BeforeApplicationShutdown {
     for (let start = 0; start < batch.length; start += BATCH_SIZE) {
       await this.store.store(batch.slice(start, start + BATCH_SIZE));
       this.metrics.scansFlushed.inc(Math.min(BATCH_SIZE, batch.length - start));
+    }
+  }
+
+  /**
+   * Moves batches from the shared queue while they come full, so the store keeps up with any scan
+   * rate (one batch per tick would cap it at BATCH_SIZE per second). Reads get their turn between
+   * batches. A drain still running when the next tick comes makes that tick do nothing.
+   */
+  private async drainQueue(): Promise<void> {
+    if (this.draining) return;
+    this.draining = true;
+    try {
+      while ((await this.exclusively(() => this.flushQueue())) === BATCH_SIZE);
+    } finally {
+      this.draining = false;
     }
   }
 
