@@ -2,7 +2,7 @@ import { BeforeApplicationShutdown, Injectable, Logger, OnModuleInit } from '@ne
 import { ReadWriteGate } from '../common/concurrency/read-write-gate';
 import { MetricsService } from '../infra/observability/metrics.service';
 import { RedisConnection } from '../infra/redis/redis.module';
-import type { ScanEvent } from './scan-event';
+import { ScanEvent, toStoredScans } from './scan-event';
 import { ScanStoreRepository } from './scan-store.repository';
 
 const QUEUE_KEY = 'scans:queue';
@@ -146,7 +146,7 @@ export class ScanBuffer implements OnModuleInit, BeforeApplicationShutdown {
 
   private async stageInRedis(batch: ScanEvent[]): Promise<void> {
     const client = this.redis.background!;
-    const multi = client.multi().rpush(QUEUE_KEY, ...batch.map((event) => JSON.stringify(event)));
+    const multi = client.multi().rpush(QUEUE_KEY, ...toStoredScans(batch));
     for (const [codeId, n] of countByCode(batch)) multi.hincrby(PENDING_KEY, codeId, n);
     const results = await multi.exec();
     const failed = results?.find(([error]) => error);
@@ -155,7 +155,7 @@ export class ScanBuffer implements OnModuleInit, BeforeApplicationShutdown {
 
   private async storeInBatches(batch: ScanEvent[]): Promise<void> {
     for (let start = 0; start < batch.length; start += BATCH_SIZE) {
-      await this.store.store(batch.slice(start, start + BATCH_SIZE));
+      await this.store.store(toStoredScans(batch.slice(start, start + BATCH_SIZE)));
       this.metrics.scansFlushed.inc(Math.min(BATCH_SIZE, batch.length - start));
     }
   }
@@ -185,9 +185,7 @@ export class ScanBuffer implements OnModuleInit, BeforeApplicationShutdown {
       try {
         const raw = await client.lrange(QUEUE_KEY, 0, BATCH_SIZE - 1);
         if (raw.length === 0) return 0;
-        const batch = raw.map((line) => JSON.parse(line) as ScanEvent);
-        await this.store.store(batch);
-        const released = [...countByCode(batch)].flatMap(([codeId, n]) => [codeId, n]);
+        const released = (await this.store.store(raw)).flatMap(({ codeId, scans }) => (scans > 0 ? [codeId, scans] : []));
         await client.multi().ltrim(QUEUE_KEY, raw.length, -1).eval(RELEASE_PENDING, 1, PENDING_KEY, ...released).exec();
         this.metrics.scansFlushed.inc(raw.length);
         return raw.length;
