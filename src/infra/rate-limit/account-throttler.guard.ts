@@ -9,6 +9,7 @@ import {
   ThrottlerRequest,
   ThrottlerStorage,
 } from '@nestjs/throttler';
+import { THROTTLER_SKIP } from '@nestjs/throttler/dist/throttler.constants';
 import type { FastifyReply } from 'fastify';
 import type { AuthenticatedRequest } from '../../common/auth/current-account.decorator';
 import { MetricsService } from '../observability/metrics.service';
@@ -29,6 +30,8 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export class AccountThrottlerGuard extends ThrottlerGuard {
   protected override readonly logger = new Logger('RateLimit');
   private failing = false;
+  /** Per route handler and budget: whether SkipRateLimit applies (decorators do not change at run time). */
+  private readonly skipped = new WeakMap<object, Map<string, boolean>>();
 
   constructor(
     @InjectThrottlerOptions() options: ThrottlerModuleOptions,
@@ -48,11 +51,36 @@ export class AccountThrottlerGuard extends ThrottlerGuard {
     return `ratelimit:${budget}:${tracker}`;
   }
 
+  /**
+   * One budget per request, chosen by its method, and each route's SkipRateLimit looked up once:
+   * the base class reads six decorators for each of the two budgets on every request, which cost
+   * more than the rest of an image cache hit's guard work.
+   */
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    const { req } = this.getRequestResponse(context);
+    const budget = READ_METHODS.has((req as { method: string }).method) ? READ_BUDGET : WRITE_BUDGET;
+    const throttler = this.throttlers.find((candidate) => candidate.name === budget);
+    if (!throttler || this.skips(context, budget)) return true;
+    const { limit, ttl } = throttler;
+    if (typeof limit !== 'number' || typeof ttl !== 'number') throw new Error(`Budget ${budget}: limit and ttl must be numbers`);
+    const { getTracker, generateKey } = this.commonOptions;
+    return this.handleRequest({ context, limit, ttl, blockDuration: ttl, throttler, getTracker: getTracker!, generateKey: generateKey! });
+  }
+
+  private skips(context: ExecutionContext, budget: string): boolean {
+    const handler = context.getHandler();
+    let byBudget = this.skipped.get(handler);
+    if (!byBudget) this.skipped.set(handler, (byBudget = new Map()));
+    let skip = byBudget.get(budget);
+    if (skip === undefined) {
+      skip = this.reflector.getAllAndOverride<boolean | undefined>(THROTTLER_SKIP + budget, [handler, context.getClass()]) === true;
+      byBudget.set(budget, skip);
+    }
+    return skip;
+  }
+
   protected override async handleRequest({ context, limit, ttl, throttler, blockDuration, getTracker, generateKey }: ThrottlerRequest): Promise<boolean> {
     const { req, res } = this.getRequestResponse(context);
-    const isRead = READ_METHODS.has((req as { method: string }).method);
-    if ((throttler.name === READ_BUDGET) !== isRead) return true;
-
     const key = generateKey(context, await getTracker(req, context), throttler.name ?? WRITE_BUDGET);
     let record;
     try {
