@@ -12,6 +12,7 @@ describe('loadAppConfig', () => {
       redisKeyPrefix: 'qr:',
       adminToken: undefined,
       rateLimitPerMinute: 120,
+      searchCacheSeconds: 60,
       trustProxy: 0,
       logLevel: 'info',
     });
@@ -27,6 +28,7 @@ describe('loadAppConfig', () => {
       REDIS_URL: 'redis://cache:6379',
       ADMIN_TOKEN: 'a-very-long-admin-token',
       RATE_LIMIT_PER_MINUTE: '30',
+      SEARCH_CACHE_SECONDS: '0',
       TRUST_PROXY: '1',
       LOG_LEVEL: 'warn',
     });
@@ -39,6 +41,7 @@ describe('loadAppConfig', () => {
       redisUrl: 'redis://cache:6379',
       adminToken: 'a-very-long-admin-token',
       rateLimitPerMinute: 30,
+      searchCacheSeconds: 0,
       trustProxy: 1,
       logLevel: 'warn',
     });
@@ -62,6 +65,8 @@ describe('loadAppConfig', () => {
     ['BASE_URL', 'ftp://x', /BASE_URL/],
     ['BASE_URL', 'https://x.io?a=1', /BASE_URL/],
     ['ADMIN_TOKEN', 'short', /ADMIN_TOKEN: must be at least 16/],
+    ['SEARCH_CACHE_SECONDS', '-1', /SEARCH_CACHE_SECONDS/],
+    ['SEARCH_CACHE_SECONDS', '3601', /SEARCH_CACHE_SECONDS/],
     ['REDIS_KEY_PREFIX', 'has space', /REDIS_KEY_PREFIX/],
     ['RATE_LIMIT_PER_MINUTE', '0', /RATE_LIMIT_PER_MINUTE/],
     ['TRUST_PROXY', 'yes', /TRUST_PROXY/],
