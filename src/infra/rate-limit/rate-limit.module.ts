@@ -3,6 +3,7 @@ import { ThrottlerModule } from '@nestjs/throttler';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { RedisConnection } from '../redis/redis.module';
 import { READ_BUDGET, WRITE_BUDGET } from './account-throttler.guard';
+import { MemoryThrottlerStorage } from './memory-throttler-storage';
 import { RedisThrottlerStorage } from './redis-throttler-storage';
 
 /** Reads get this many times the write budget: listing and fetching images is cheap and frequent. */
@@ -17,8 +18,8 @@ const READ_BUDGET_FACTOR = 10;
           { name: WRITE_BUDGET, ttl: 60_000, limit: config.rateLimitPerMinute },
           { name: READ_BUDGET, ttl: 60_000, limit: config.rateLimitPerMinute * READ_BUDGET_FACTOR },
         ],
-        // Without Redis the throttler keeps its counters in process (embedded default).
-        storage: redis.client ? new RedisThrottlerStorage(redis.client) : undefined,
+        // Without Redis the counters are kept in process (embedded default).
+        storage: redis.client ? new RedisThrottlerStorage(redis.client) : new MemoryThrottlerStorage(),
       }),
     }),
   ],
