@@ -504,6 +504,12 @@ async function drainDb(url: string): Promise<void> {
   });
 }
 
+async function sampleIds(url: string): Promise<string[]> {
+  return withClient(url, async (db) =>
+    (await db.query<{ id: string }>(`SELECT id FROM qr_codes TABLESAMPLE SYSTEM (2) WHERE account_id = $1 LIMIT 10000`, [MAIN_ACCOUNT])).rows.map((row) => row.id),
+  );
+}
+
 interface Target {
   name: string;
   url: string;
@@ -582,12 +588,18 @@ async function runLoad(targets: Target[]): Promise<Map<string, Measured[]>> {
       }
     }
 
-    for (const target of ONLY.test('get /:id') ? targets : []) {
+    for (const target of ONLY.test('get /:id (random ids)') ? targets : []) {
       await drainDb(target.url);
-      const sampleIds = await withClient(target.url, async (db) =>
-        (await db.query<{ id: string }>(`SELECT id FROM qr_codes TABLESAMPLE SYSTEM (2) WHERE account_id = $1 LIMIT 10000`, [MAIN_ACCOUNT])).rows.map((row) => row.id),
-      );
-      record(target, await load('get /:id (random ids)', { url: target.origin, headers: target.headers }, sampleIds));
+      record(target, await load('get /:id (random ids)', { url: target.origin, headers: target.headers }, await sampleIds(target.url)));
+    }
+    // Pool protection: first searches of a heavy term (uncached target only) must not starve other requests.
+    for (const target of ONLY.test('get /:id during heavy searches') ? targets.filter((candidate) => candidate.name === 'uncached') : []) {
+      await drainDb(target.url);
+      const ids = await sampleIds(target.url);
+      const heavy = load('heavy searches', { url: `${target.origin}/api/v1/qrcodes?search=${TERMS.twoChars}`, headers: target.headers });
+      record(target, await load('get /:id during heavy searches', { url: target.origin, headers: target.headers, connections: 5 }, ids));
+      const searches = await heavy;
+      log(`  (the ${CONNECTIONS} connections of "${TERMS.twoChars}" searches meanwhile: ${searches.requests} answered, p95 ${searches.p95.toFixed(0)} ms, ${searches.statuses})`);
     }
     for (const target of ONLY.test('create url (POST)') ? targets : []) {
       await drainDb(target.url);

@@ -104,6 +104,14 @@ describe('search results cache (e2e)', () => {
     expect(await cacheCount('hit')).toBe(hits + 2);
   });
 
+  it('answers a burst of different first searches, each with its own exact result (they queue for search slots)', async () => {
+    const names = Array.from({ length: 12 }, (_, i) => `Burst${String.fromCharCode(97 + i)} code`);
+    for (const name of names) await createQr(t, key, { name });
+    const results = await Promise.all(names.map((name) => search(`search=${encodeURIComponent(name.split(' ')[0])}`)));
+    expect(results.map((body) => body.data.map((item) => item.name))).toEqual(names.map((name) => [name]));
+    expect(results.every((body) => body.pagination.total === 1)).toBe(true);
+  });
+
   it('pages through cached results without overlap, the total shared by every page', async () => {
     for (let i = 0; i < 5; i++) await createQr(t, key, { name: `Gnu ${i}` });
     const seen: string[] = [];

@@ -1,5 +1,6 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { AccountId } from '../common/auth/account-id';
+import { ConcurrencyLimit } from '../common/concurrency/concurrency-limit';
 import type { FieldError } from '../common/validation/field-error';
 import { ValidationFailedException } from '../common/validation/validation-failed.exception';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
@@ -8,6 +9,7 @@ import { imageCachePrefix, ImageSource, imageSourceKey, imageSources } from '../
 import { NearCache, NearCacheRegistry } from '../infra/cache/near-cache';
 import { AccountVersions } from '../infra/cache/account-versions';
 import { CACHE, Cache } from '../infra/cache/cache';
+import { POSTGRES_POOL_SIZE } from '../infra/database/database-connection';
 import { isUniqueViolation } from '../infra/database/unique-violation';
 import type { CreateQrCodeDto } from './dto/create-qr-code.dto';
 import type { ListQrCodesQuery, ListSort } from './dto/list-qr-codes.query';
@@ -21,6 +23,16 @@ import { LinkResolver } from '../redirect/link-resolver.service';
 import { ScanBuffer } from '../redirect/scan-buffer.service';
 import { generateShortCode } from './short-code';
 
+/**
+ * Search queries (a page or a total) computed at once per instance: a fifth of the pool. Each
+ * holds a connection and Postgres CPU (parallel workers included) for as long as its term takes,
+ * 300 ms for a term matching half of a million codes and seconds under load. Unbounded, ten first
+ * searches of such a term took the whole pool and other requests timed out with 503; bounded,
+ * they wait their turn and other requests keep their connections (bench/list.ts, "get /:id during
+ * heavy searches").
+ */
+const SEARCH_SLOTS = Math.max(1, Math.floor(POSTGRES_POOL_SIZE / 5));
+
 /** A collision of 8 random base62 characters is rare; a handful of retries makes it impossible in practice. */
 const SHORT_CODE_ATTEMPTS = 5;
 
@@ -31,6 +43,7 @@ export class QrCodesService {
   readonly origins: QrLinkOrigins;
   private readonly ownHosts: string[];
   private readonly imageSources: NearCache<ImageSource>;
+  private readonly searchSlots = new ConcurrencyLimit(SEARCH_SLOTS);
 
   constructor(
     private readonly codes: QrCodesRepository,
@@ -115,8 +128,8 @@ export class QrCodesService {
     }
     const results = await this.searchResults.forAccount(accountId);
     const [ids, total] = await Promise.all([
-      results.remember(['page', filter, sort, page, limit], () => this.codes.pageIds(accountId, filter, sort, page, limit)),
-      results.remember(['total', filter], () => this.codes.count(accountId, filter)),
+      results.remember(['page', filter, sort, page, limit], () => this.searchSlots.run(() => this.codes.pageIds(accountId, filter, sort, page, limit))),
+      results.remember(['total', filter], () => this.searchSlots.run(() => this.codes.count(accountId, filter))),
     ]);
     return { items: await this.codes.findPage(accountId, ids, sort), total };
   }

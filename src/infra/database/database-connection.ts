@@ -22,11 +22,13 @@ export interface DatabaseConnection {
   close(): Promise<void>;
 }
 
+/** Connections per instance. */
+export const POSTGRES_POOL_SIZE = 10;
 /**
  * Short connect timeout so that an unreachable database answers 503 quickly instead of hanging;
  * the pool reconnects by itself when the database is back.
  */
-const POSTGRES_POOL = { max: 10, connectionTimeoutMillis: 2000, idleTimeoutMillis: 30_000 };
+const POSTGRES_POOL = { max: POSTGRES_POOL_SIZE, connectionTimeoutMillis: 2000, idleTimeoutMillis: 30_000 };
 
 export function connectPostgres(databaseUrl: string): DatabaseConnection {
   const pool = new Pool({ connectionString: databaseUrl, ...POSTGRES_POOL });

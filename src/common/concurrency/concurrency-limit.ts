@@ -1,0 +1,22 @@
+/** Runs at most `max` tasks at once; the others wait their turn in arrival order. */
+export class ConcurrencyLimit {
+  private running = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(private readonly max: number) {
+    if (!Number.isInteger(max) || max < 1) throw new RangeError(`ConcurrencyLimit needs a positive integer, got ${max}`);
+  }
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.running >= this.max) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.running++;
+    try {
+      return await task();
+    } finally {
+      // The slot passes straight to the next waiter, so a newcomer can never jump the queue.
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running--;
+    }
+  }
+}
