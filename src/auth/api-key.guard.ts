@@ -17,8 +17,11 @@ export class ApiKeyGuard implements CanActivate {
     private readonly apiKeys: ApiKeysService,
   ) {}
 
+  /** Per route handler: whether it is @Public() (decorators do not change at run time; read once, not per request). */
+  private readonly publicRoutes = new WeakMap<object, boolean>();
+
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()])) return true;
+    if (this.isPublic(context)) return true;
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const header = request.headers[API_KEY_HEADER];
     if (typeof header !== 'string' || header === '') {
@@ -28,5 +31,15 @@ export class ApiKeyGuard implements CanActivate {
     if (!accountId) throw new UnauthorizedException('Invalid API key');
     request.accountId = accountId;
     return true;
+  }
+
+  private isPublic(context: ExecutionContext): boolean {
+    const handler = context.getHandler();
+    let isPublic = this.publicRoutes.get(handler);
+    if (isPublic === undefined) {
+      isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [handler, context.getClass()]) === true;
+      this.publicRoutes.set(handler, isPublic);
+    }
+    return isPublic;
   }
 }
