@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { RedisConnection } from '../src/infra/redis/redis.module';
 import { ScanBuffer } from '../src/redirect/scan-buffer.service';
 import { auth, createQr, eventually, GENEROUS_RATE_LIMIT, updateQr } from './support/factories';
@@ -57,6 +58,20 @@ describe('redirect host (e2e)', () => {
     for (let i = 0; i < 10; i++) await Promise.all(Array.from({ length: 1000 }, () => scan(code.short_code)));
     // No flush() here: the timers alone (one tick a second) must bring all 10,000 to Postgres.
     expect(await eventually(() => storedScans(code.id), 10_000, 2500)).toBe(10_000);
+  });
+
+  it('stores scans staged by an earlier version (the legacy queue) and releases their pending counts', async () => {
+    const redis = t.app.get(RedisConnection).client;
+    if (!redis) return console.warn('REDIS_URL not set: legacy queue test skipped');
+    const code = await createQr(t, key, { is_dynamic: true });
+    const legacy = { eventId: randomUUID(), codeId: code.id, at: Date.now(), userAgent: IPHONE, referrer: null, visitorHash: 'b'.repeat(32), isBot: false };
+    await redis.multi().rpush('scans:queue', JSON.stringify(legacy)).hincrby('scans:pending', code.id, 1).exec();
+    expect(await scansOf(code.id)).toBe(1);
+    await flush();
+    expect(await storedScans(code.id)).toBe(1);
+    expect(await scansOf(code.id)).toBe(1);
+    const [event] = await t.prisma.scanEvent.findMany({ where: { qrCodeId: code.id } });
+    expect(event).toMatchObject({ eventId: legacy.eventId, device: 'mobile', os: 'iOS', isBot: false });
   });
 
   it('records time, user agent, referrer, device class, OS, browser and an anonymised visitor, never the IP', async () => {

@@ -108,11 +108,20 @@ export class QrCodesService {
       folderId: query.folder_id,
       search: query.search?.trim() || undefined,
     };
+    // A search's ids and total come first, outside the scan buffer's gate: only the rows and their
+    // pending scans must be read as one step, and a slow search must not hold up scan flushes (and
+    // every read queued behind one).
+    const searched = filter.search ? await this.searchIdsAndTotal(accountId, filter, query.sort, query.page, query.limit) : undefined;
     const {
       result: { items, total },
       pending,
     } = await this.scans.readWithPending(
-      () => this.pageAndTotal(accountId, filter, query.sort, query.page, query.limit),
+      async () =>
+        searched
+          ? { items: await this.codes.findPage(accountId, searched.ids, query.sort), total: searched.total }
+          : Promise.all([this.codes.page(accountId, filter, query.sort, query.page, query.limit), this.codes.count(accountId, filter)]).then(
+              ([codes, counted]) => ({ items: codes, total: counted }),
+            ),
       (page) => page.items.filter((code) => code.isDynamic).map((code) => code.id),
     );
     return {
@@ -121,17 +130,13 @@ export class QrCodesService {
     };
   }
 
-  private async pageAndTotal(accountId: AccountId, filter: ListFilter, sort: ListSort, page: number, limit: number) {
-    if (!filter.search) {
-      const [items, total] = await Promise.all([this.codes.page(accountId, filter, sort, page, limit), this.codes.count(accountId, filter)]);
-      return { items, total };
-    }
+  private async searchIdsAndTotal(accountId: AccountId, filter: ListFilter, sort: ListSort, page: number, limit: number) {
     const results = await this.searchResults.forAccount(accountId);
     const [ids, total] = await Promise.all([
       results.remember(['page', filter, sort, page, limit], () => this.searchSlots.run(() => this.codes.pageIds(accountId, filter, sort, page, limit))),
       results.remember(['total', filter], () => this.searchSlots.run(() => this.codes.count(accountId, filter))),
     ]);
-    return { items: await this.codes.findPage(accountId, ids, sort), total };
+    return { ids, total };
   }
 
   /** The code of the account, or 404 (also when another account owns it). */

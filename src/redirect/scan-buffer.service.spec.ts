@@ -18,7 +18,7 @@ function stallingStore() {
   let stored = 0;
   let stalls: Array<() => void> = [];
   const store = {
-    store: async (batch: ScanEvent[]) => {
+    store: async (batch: string[]) => {
       stored += batch.length;
       await new Promise<void>((resolve) => stalls.push(resolve));
     },

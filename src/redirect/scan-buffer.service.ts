@@ -5,7 +5,10 @@ import { RedisConnection } from '../infra/redis/redis.module';
 import { ScanEvent, toStoredScans } from './scan-event';
 import { ScanStoreRepository } from './scan-store.repository';
 
-const QUEUE_KEY = 'scans:queue';
+/** Scans in their stored row form (toStoredScans). */
+const QUEUE_KEY = 'scans:queue:v2';
+/** Scans staged by earlier versions, in their recorded form (ScanEvent): drained first, converted. */
+const LEGACY_QUEUE_KEY = 'scans:queue';
 const PENDING_KEY = 'scans:pending';
 const FLUSH_LOCK_KEY = 'scans:flush-lock';
 /** Local events are handed on this often: the redirect never waits for Redis or Postgres. */
@@ -106,8 +109,8 @@ export class ScanBuffer implements OnModuleInit, BeforeApplicationShutdown {
     if (!client) return;
     const deadline = Date.now() + maxWaitMs;
     while (this.redis.available && Date.now() < deadline) {
-      const moved = await this.exclusively(() => this.flushQueue());
-      if (moved === 0 && (await client.llen(QUEUE_KEY)) === 0 && !(await client.exists(FLUSH_LOCK_KEY))) return;
+      const moved = await this.flushQueue();
+      if (moved === 0 && (await client.llen(QUEUE_KEY)) + (await client.llen(LEGACY_QUEUE_KEY)) === 0 && !(await client.exists(FLUSH_LOCK_KEY))) return;
       if (moved === 0) await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
@@ -169,13 +172,17 @@ export class ScanBuffer implements OnModuleInit, BeforeApplicationShutdown {
     if (this.draining) return;
     this.draining = true;
     try {
-      while ((await this.exclusively(() => this.flushQueue())) === BATCH_SIZE);
+      while ((await this.flushQueue()) === BATCH_SIZE);
     } finally {
       this.draining = false;
     }
   }
 
-  /** Moves up to one batch from the shared Redis queue to Postgres; returns how many events it moved. */
+  /**
+   * Moves up to one batch from the shared Redis queue to Postgres; returns how many events it moved.
+   * Only the store and the release of its pending counts exclude reads (the gate), not the lock and
+   * the queue read around them.
+   */
   private async flushQueue(): Promise<number> {
     const client = this.redis.background;
     if (!client || !this.redis.available) return 0;
@@ -183,10 +190,15 @@ export class ScanBuffer implements OnModuleInit, BeforeApplicationShutdown {
     try {
       if ((await client.set(FLUSH_LOCK_KEY, token, 'PX', 30_000, 'NX')) !== 'OK') return 0;
       try {
-        const raw = await client.lrange(QUEUE_KEY, 0, BATCH_SIZE - 1);
+        let queue = LEGACY_QUEUE_KEY;
+        let raw = await client.lrange(queue, 0, BATCH_SIZE - 1);
+        if (raw.length === 0) raw = await client.lrange((queue = QUEUE_KEY), 0, BATCH_SIZE - 1);
         if (raw.length === 0) return 0;
-        const released = (await this.store.store(raw)).flatMap(({ codeId, scans }) => (scans > 0 ? [codeId, scans] : []));
-        await client.multi().ltrim(QUEUE_KEY, raw.length, -1).eval(RELEASE_PENDING, 1, PENDING_KEY, ...released).exec();
+        const scans = queue === LEGACY_QUEUE_KEY ? toStoredScans(raw.map((line) => JSON.parse(line) as ScanEvent)) : raw;
+        await this.gate.write(async () => {
+          const released = (await this.store.store(scans)).flatMap(({ codeId, scans: n }) => (n > 0 ? [codeId, n] : []));
+          await client.multi().ltrim(queue, raw.length, -1).eval(RELEASE_PENDING, 1, PENDING_KEY, ...released).exec();
+        });
         this.metrics.scansFlushed.inc(raw.length);
         return raw.length;
       } finally {

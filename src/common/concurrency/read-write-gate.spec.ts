@@ -67,6 +67,27 @@ describe('ReadWriteGate', () => {
     expect(await gate.read(async () => 'free again')).toBe('free again');
   });
 
+  it('lets readers that waited behind a writer in before a writer that asks after them (a drain of many batches)', async () => {
+    const gate = new ReadWriteGate();
+    const log: string[] = [];
+    const [w1, r, w2] = [controlled(log, 'w1'), controlled(log, 'r'), controlled(log, 'w2')];
+    const first = gate.write(w1.task);
+    await tick();
+    const read = gate.read(r.task);
+    w1.release();
+    await first;
+    // The next batch of the drain asks only now, after the reader queued.
+    const second = gate.write(w2.task);
+    await tick();
+    expect(log).toEqual(['w1 start', 'w1 end', 'r start']);
+    r.release();
+    await read;
+    await tick();
+    expect(log).toEqual(['w1 start', 'w1 end', 'r start', 'r end', 'w2 start']);
+    w2.release();
+    expect(await second).toBe('w2');
+  });
+
   it('lets a failed reader release its place', async () => {
     const gate = new ReadWriteGate();
     await expect(gate.read(async () => Promise.reject(new Error('read failed')))).rejects.toThrow('read failed');

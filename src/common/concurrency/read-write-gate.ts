@@ -1,37 +1,54 @@
+interface Waiter {
+  write: boolean;
+  admit: () => void;
+}
+
 /**
- * Many readers at once or one writer alone. Writers run one after another, each once the readers
- * that started before it have finished; readers that arrive while a writer waits or runs go after
- * it, so a steady stream of reads cannot hold a writer off.
+ * Many readers at once or one writer alone, admitted in arrival order: a reader that comes while a
+ * writer runs or waits goes after that writer, and a writer that comes while readers wait goes
+ * after those readers. So neither a stream of reads nor a run of writes (a drain of many batches)
+ * can hold the other side off.
  */
 export class ReadWriteGate {
-  private activeReaders = 0;
-  private readonly readersDone: Array<() => void> = [];
-  /** Settles when every writer queued so far has finished; null when none is queued. */
-  private writers: Promise<void> | null = null;
+  private readers = 0;
+  private writing = false;
+  private readonly queue: Waiter[] = [];
 
   async read<T>(task: () => Promise<T>): Promise<T> {
-    while (this.writers) await this.writers;
-    this.activeReaders++;
+    if (this.writing || this.queue.length > 0) await this.wait(false);
+    else this.readers++;
     try {
       return await task();
     } finally {
-      if (--this.activeReaders === 0) for (const done of this.readersDone.splice(0)) done();
+      this.readers--;
+      this.admit();
     }
   }
 
-  write<T>(task: () => Promise<T>): Promise<T> {
-    const run = (this.writers ?? Promise.resolve()).then(async () => {
-      if (this.activeReaders > 0) await new Promise<void>((resolve) => this.readersDone.push(resolve));
-      return task();
-    });
-    const settled = run.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.writers = settled;
-    void settled.then(() => {
-      if (this.writers === settled) this.writers = null;
-    });
-    return run;
+  async write<T>(task: () => Promise<T>): Promise<T> {
+    if (this.writing || this.readers > 0 || this.queue.length > 0) await this.wait(true);
+    else this.writing = true;
+    try {
+      return await task();
+    } finally {
+      this.writing = false;
+      this.admit();
+    }
+  }
+
+  private wait(write: boolean): Promise<void> {
+    return new Promise((admit) => this.queue.push({ write, admit }));
+  }
+
+  /** From the head of the queue: every reader up to the next writer, or that writer once nothing runs. */
+  private admit(): void {
+    while (this.queue.length > 0 && !this.writing) {
+      const next = this.queue[0];
+      if (next.write && this.readers > 0) return;
+      this.queue.shift();
+      if (next.write) this.writing = true;
+      else this.readers++;
+      next.admit();
+    }
   }
 }
