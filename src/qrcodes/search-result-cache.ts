@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { AccountId } from '../common/auth/account-id';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { AccountVersions } from '../infra/cache/account-versions';
@@ -28,11 +28,12 @@ export class SearchResultCache {
 
   /** The results of one account as of now: remember(...) reads and writes under its current version. */
   async forAccount(accountId: AccountId): Promise<SearchResults> {
-    if (this.ttlSeconds === 0) return { remember: (_parts, compute) => compute() };
-    const scope = `search:${accountId}:${await this.versions.current(accountId)}:`;
+    const version = this.ttlSeconds === 0 ? null : await this.versions.current(accountId);
+    if (version === null) return { remember: (_parts, compute) => compute() };
+    const scope = `search:${accountId}:${version}:`;
     return {
       remember: async <T>(parts: unknown[], compute: () => Promise<T>): Promise<T> => {
-        const key = scope + createHash('sha1').update(JSON.stringify(parts)).digest('base64url');
+        const key = scope + hash('sha1', JSON.stringify(parts), 'base64url');
         const cached = await this.cache.get(key);
         if (cached) {
           this.metrics.searchCache.inc({ result: 'hit' });

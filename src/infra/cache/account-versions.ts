@@ -1,6 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { CACHE, Cache } from './cache';
+import type { Cache } from './cache';
 
 /** A version outlives the entries cached under it; when it expires anyway, a new one only costs misses. */
 const VERSION_TTL_SECONDS = 24 * 3600;
@@ -15,23 +14,36 @@ const versionKey = (accountId: string) => `account-version:${accountId}`;
  * old token, which nobody reads once the write has replaced it (and a write replaces it before its
  * response, so a client always reads its own writes).
  */
-@Injectable()
 export class AccountVersions {
-  constructor(@Inject(CACHE) private readonly cache: Cache) {}
+  /**
+   * Accounts whose new version could not be stored, until when: this instance caches nothing for
+   * them meanwhile. Other instances may serve their old entries until those expire, the one
+   * window left when the shared cache takes reads but fails a write.
+   */
+  private readonly unsettled = new Map<string, number>();
 
-  async current(accountId: string): Promise<string> {
+  /** entryTtlSeconds: the longest time anything is cached under a version. */
+  constructor(
+    private readonly cache: Cache,
+    private readonly entryTtlSeconds: number,
+  ) {}
+
+  /** The account's version, or null when results of the account must not be cached now. */
+  async current(accountId: string): Promise<string | null> {
+    const until = this.unsettled.get(accountId);
+    if (until !== undefined) {
+      if (until > Date.now()) return null;
+      this.unsettled.delete(accountId);
+    }
     const stored = await this.cache.get(versionKey(accountId));
     if (stored) return stored.toString();
-    return this.replace(accountId);
+    const version = randomUUID();
+    return (await this.cache.set(versionKey(accountId), version, VERSION_TTL_SECONDS)) ? version : null;
   }
 
-  /**
-   * Call after a write to the account's codes has committed. When the cache cannot take the new
-   * token, entries of the old one expire by their own TTL.
-   */
-  async replace(accountId: string): Promise<string> {
-    const version = randomUUID();
-    await this.cache.set(versionKey(accountId), version, VERSION_TTL_SECONDS);
-    return version;
+  /** Call after a write to the account's codes has committed. */
+  async replace(accountId: string): Promise<void> {
+    if (await this.cache.set(versionKey(accountId), randomUUID(), VERSION_TTL_SECONDS)) return;
+    this.unsettled.set(accountId, Date.now() + this.entryTtlSeconds * 1000);
   }
 }

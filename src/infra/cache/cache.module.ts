@@ -1,7 +1,8 @@
 import { Global, Module } from '@nestjs/common';
 import { RedisConnection } from '../redis/redis.module';
 import { AccountVersions } from './account-versions';
-import { CACHE } from './cache';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { CACHE, Cache } from './cache';
 import { MemoryCache } from './memory-cache';
 import { NearCacheRegistry } from './near-cache';
 import { RedisCache } from './redis-cache';
@@ -16,7 +17,11 @@ import { RedisCache } from './redis-cache';
         redis.client ? new RedisCache(redis.client, (error) => redis.markDown(error)) : new MemoryCache(),
     },
     NearCacheRegistry,
-    AccountVersions,
+    {
+      provide: AccountVersions,
+      inject: [CACHE, APP_CONFIG],
+      useFactory: (cache: Cache, config: AppConfig) => new AccountVersions(cache, config.searchCacheSeconds),
+    },
   ],
   exports: [CACHE, NearCacheRegistry, AccountVersions],
 })

@@ -4,7 +4,8 @@
  */
 export interface Cache {
   get(key: string): Promise<Buffer | null>;
-  set(key: string, value: Buffer | string, ttlSeconds: number): Promise<void>;
+  /** Resolves to whether the value was stored (false when the backend failed). */
+  set(key: string, value: Buffer | string, ttlSeconds: number): Promise<boolean>;
   delete(...keys: string[]): Promise<void>;
   /** Deletes every key starting with prefix (e.g. all cached sizes of one code). */
   deleteByPrefix(prefix: string): Promise<void>;

@@ -13,8 +13,9 @@ export class MemoryCache implements Cache {
     return this.entries.get(key) ?? null;
   }
 
-  async set(key: string, value: Buffer | string, ttlSeconds: number): Promise<void> {
+  async set(key: string, value: Buffer | string, ttlSeconds: number): Promise<boolean> {
     this.entries.set(key, Buffer.from(value), ttlSeconds * 1000);
+    return true;
   }
 
   async delete(...keys: string[]): Promise<void> {

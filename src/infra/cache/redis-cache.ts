@@ -13,8 +13,11 @@ export class RedisCache implements Cache {
     return this.redis.getBuffer(this.namespace + key).catch((error: Error) => this.fail(error, null));
   }
 
-  async set(key: string, value: Buffer | string, ttlSeconds: number): Promise<void> {
-    await this.redis.set(this.namespace + key, value, 'EX', ttlSeconds).catch((error: Error) => this.fail(error, undefined));
+  async set(key: string, value: Buffer | string, ttlSeconds: number): Promise<boolean> {
+    return this.redis.set(this.namespace + key, value, 'EX', ttlSeconds).then(
+      () => true,
+      (error: Error) => this.fail(error, false),
+    );
   }
 
   async delete(...keys: string[]): Promise<void> {
