@@ -24,12 +24,9 @@ import { ScanBuffer } from '../redirect/scan-buffer.service';
 import { generateShortCode } from './short-code';
 
 /**
- * Search queries (a page or a total) computed at once per instance: a fifth of the pool. Each
- * holds a connection and Postgres CPU (parallel workers included) for as long as its term takes,
- * 300 ms for a term matching half of a million codes and seconds under load. Unbounded, ten first
- * searches of such a term took the whole pool and other requests timed out with 503; bounded,
- * they wait their turn and other requests keep their connections (bench/list.ts, "get /:id during
- * heavy searches").
+ * Search queries (a page or a total) computed at once per instance: a fifth of the pool. Each holds
+ * a connection and database CPU for as long as its term takes (seconds for a term matching half a
+ * million codes under load), so unbounded, a burst of them would leave other requests no connection.
  */
 const SEARCH_SLOTS = Math.max(1, Math.floor(POSTGRES_POOL_SIZE / 5));
 

@@ -9,10 +9,10 @@ import {
   ThrottlerRequest,
   ThrottlerStorage,
 } from '@nestjs/throttler';
-import { THROTTLER_SKIP } from '@nestjs/throttler/dist/throttler.constants';
 import type { FastifyReply } from 'fastify';
 import type { AuthenticatedRequest } from '../../common/auth/current-account.decorator';
 import { MetricsService } from '../observability/metrics.service';
+import { SKIP_RATE_LIMIT } from './skip-rate-limit.decorator';
 
 /** Budget names: writes (create, bulk, update, delete) and reads have separate per-account budgets. */
 export const WRITE_BUDGET = 'write';
@@ -30,8 +30,8 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export class AccountThrottlerGuard extends ThrottlerGuard {
   protected override readonly logger = new Logger('RateLimit');
   private failing = false;
-  /** Per route handler and budget: whether SkipRateLimit applies (decorators do not change at run time). */
-  private readonly skipped = new WeakMap<object, Map<string, boolean>>();
+  /** Per controller class and route handler: whether SkipRateLimit applies (decorators do not change at run time). */
+  private readonly skipped = new WeakMap<object, WeakMap<object, boolean>>();
 
   constructor(
     @InjectThrottlerOptions() options: ThrottlerModuleOptions,
@@ -52,29 +52,44 @@ export class AccountThrottlerGuard extends ThrottlerGuard {
   }
 
   /**
-   * One budget per request, chosen by its method, and each route's SkipRateLimit looked up once:
-   * the base class reads six decorators for each of the two budgets on every request, which cost
-   * more than the rest of an image cache hit's guard work.
+   * Only the options this guard reads: a numeric limit and ttl per budget. Anything else the base
+   * class would honour (skipIf, per-route @Throttle, custom trackers, block durations) is refused
+   * at start-up rather than silently ignored.
+   */
+  override async onModuleInit(): Promise<void> {
+    await super.onModuleInit();
+    for (const throttler of this.throttlers) {
+      const { name, limit, ttl, ...rest } = throttler;
+      const unsupported = Object.keys(rest).filter((option) => rest[option as keyof typeof rest] !== undefined);
+      if (typeof limit !== 'number' || typeof ttl !== 'number' || unsupported.length > 0) {
+        throw new Error(`Rate-limit budget ${name}: only numeric limit and ttl are supported (got ${unsupported.join(', ') || 'a non-numeric limit or ttl'})`);
+      }
+    }
+  }
+
+  /**
+   * One budget per request, chosen by its method, and a route's SkipRateLimit read once: the base
+   * class reads six decorators for each budget on every request.
    */
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     const { req } = this.getRequestResponse(context);
+    if (this.skips(context)) return true;
     const budget = READ_METHODS.has((req as { method: string }).method) ? READ_BUDGET : WRITE_BUDGET;
     const throttler = this.throttlers.find((candidate) => candidate.name === budget);
-    if (!throttler || this.skips(context, budget)) return true;
-    const { limit, ttl } = throttler;
-    if (typeof limit !== 'number' || typeof ttl !== 'number') throw new Error(`Budget ${budget}: limit and ttl must be numbers`);
+    if (!throttler) return true;
+    const [limit, ttl] = [throttler.limit as number, throttler.ttl as number];
     const { getTracker, generateKey } = this.commonOptions;
     return this.handleRequest({ context, limit, ttl, blockDuration: ttl, throttler, getTracker: getTracker!, generateKey: generateKey! });
   }
 
-  private skips(context: ExecutionContext, budget: string): boolean {
-    const handler = context.getHandler();
-    let byBudget = this.skipped.get(handler);
-    if (!byBudget) this.skipped.set(handler, (byBudget = new Map()));
-    let skip = byBudget.get(budget);
+  private skips(context: ExecutionContext): boolean {
+    const [controller, handler] = [context.getClass(), context.getHandler()];
+    let byHandler = this.skipped.get(controller);
+    if (!byHandler) this.skipped.set(controller, (byHandler = new WeakMap()));
+    let skip = byHandler.get(handler);
     if (skip === undefined) {
-      skip = this.reflector.getAllAndOverride<boolean | undefined>(THROTTLER_SKIP + budget, [handler, context.getClass()]) === true;
-      byBudget.set(budget, skip);
+      skip = this.reflector.getAllAndOverride<boolean | undefined>(SKIP_RATE_LIMIT, [handler, controller]) === true;
+      byHandler.set(handler, skip);
     }
     return skip;
   }

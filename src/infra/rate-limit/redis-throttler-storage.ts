@@ -1,15 +1,17 @@
 import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
-import type { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface';
+import type { ThrottlerStorage } from '@nestjs/throttler';
 import type Redis from 'ioredis';
 
 const COMMAND = 'throttlerIncrement';
+
+type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
 
 type ScriptResult = [totalHits: number, timeToExpireMs: number, isBlocked: number, timeToBlockExpireMs: number];
 
 /**
  * The library's Redis storage and script, sent by its SHA (EVALSHA through ioredis' defineCommand,
  * which loads the script again after a Redis restart) instead of as 1 KB of script text with every
- * request: writing that text to the socket was the largest single cost of an image cache hit.
+ * request.
  */
 export class RedisThrottlerStorage extends ThrottlerStorageRedisService {
   constructor(private readonly client: Redis) {

@@ -1,5 +1,6 @@
-import { SkipThrottle } from '@nestjs/throttler';
-import { READ_BUDGET, WRITE_BUDGET } from './account-throttler.guard';
+import { SetMetadata } from '@nestjs/common';
 
-/** Routes outside the API-key budgets (redirect host, health, metrics, admin). */
-export const SkipRateLimit = () => SkipThrottle({ [WRITE_BUDGET]: true, [READ_BUDGET]: true });
+export const SKIP_RATE_LIMIT = 'rate-limit:skip';
+
+/** Routes outside the API-key budgets (health, metrics, admin). */
+export const SkipRateLimit = () => SetMetadata(SKIP_RATE_LIMIT, true);

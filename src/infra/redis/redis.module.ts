@@ -57,8 +57,7 @@ export class RedisConnection implements OnApplicationShutdown {
 export function createRedisClient(url: string, keyPrefix: string): Redis {
   return new Redis(url, {
     keyPrefix,
-    // Commands issued in the same event-loop turn go out in one write: under load, each request's
-    // own socket write to Redis (rate limit, cache) cost more than the rest of an image cache hit.
+    // Commands issued in the same event-loop turn go out in one socket write, not one each.
     enableAutoPipelining: true,
     enableOfflineQueue: false,
     commandTimeout: 500,
