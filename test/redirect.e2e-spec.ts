@@ -74,6 +74,18 @@ describe('redirect host (e2e)', () => {
     expect(event).toMatchObject({ eventId: legacy.eventId, device: 'mobile', os: 'iOS', isBot: false });
   });
 
+  it('drops queue entries it cannot read (logged) and stores the rest of their batch', async () => {
+    const redis = t.app.get(RedisConnection).client;
+    if (!redis) return console.warn('REDIS_URL not set: unreadable entry test skipped');
+    const code = await createQr(t, key, { is_dynamic: true });
+    await redis.rpush('scans:queue:v2', JSON.stringify({ unknown: 'format' }));
+    await scan(code.short_code);
+    await flush();
+    expect(await redis.llen('scans:queue:v2')).toBe(0);
+    expect(await storedScans(code.id)).toBe(1);
+    expect(await scansOf(code.id)).toBe(1);
+  });
+
   it('records time, user agent, referrer, device class, OS, browser and an anonymised visitor, never the IP', async () => {
     const code = await createQr(t, key, { is_dynamic: true });
     await t.request({ method: 'GET', url: `/r/${code.short_code}`, headers: { 'user-agent': IPHONE, referer: 'https://news.example/x' }, remoteAddress: '203.0.113.9' });

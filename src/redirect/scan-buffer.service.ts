@@ -196,7 +196,10 @@ export class ScanBuffer implements OnModuleInit, BeforeApplicationShutdown {
         if (raw.length === 0) return 0;
         const scans = queue === LEGACY_QUEUE_KEY ? toStoredScans(raw.map((line) => JSON.parse(line) as ScanEvent)) : raw;
         await this.gate.write(async () => {
-          const released = (await this.store.store(scans)).flatMap(({ codeId, scans: n }) => (n > 0 ? [codeId, n] : []));
+          const counts = await this.store.store(scans);
+          const unreadable = counts.find(({ codeId }) => codeId === null);
+          if (unreadable) this.logger.error(`Scan queue held ${unreadable.rows} entries without a code id (unknown format); they are dropped`);
+          const released = counts.flatMap(({ codeId, scans: n }) => (codeId !== null && n > 0 ? [codeId, n] : []));
           await client.multi().ltrim(queue, raw.length, -1).eval(RELEASE_PENDING, 1, PENDING_KEY, ...released).exec();
         });
         this.metrics.scansFlushed.inc(raw.length);

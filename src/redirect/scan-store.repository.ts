@@ -14,11 +14,12 @@ export class ScanStoreRepository {
    * stored and ones of deleted codes, and adds the inserted non-bot scans to each code's `scans`, in
    * one statement: one round trip per batch and no row lock held per scan. The batch goes as one
    * JSON text, far cheaper to build and send than ten arrays of bind values. Returns, per code, the
-   * non-bot scans of the batch (stored now or before): what leaves the pending counts.
+   * non-bot scans of the batch (stored now or before): what leaves the pending counts. Rows that
+   * name no code (a format this version does not read) come back under codeId null.
    */
-  async store(scans: string[]): Promise<Array<{ codeId: string; scans: number }>> {
+  async store(scans: string[]): Promise<Array<{ codeId: string | null; scans: number; rows: number }>> {
     if (scans.length === 0) return [];
-    return this.prisma.$queryRaw<Array<{ codeId: string; scans: number }>>`
+    return this.prisma.$queryRaw<Array<{ codeId: string | null; scans: number; rows: number }>>`
       WITH batch AS (
         SELECT * FROM json_to_recordset(${`[${scans.join(',')}]`}::json) AS e(event_id uuid, qr_code_id uuid, scanned_at timestamptz,
           user_agent text, referrer text, device text, os text, browser text, visitor_hash text, is_bot boolean)
@@ -35,7 +36,8 @@ export class ScanStoreRepository {
         FROM (SELECT qr_code_id, count(*) AS n FROM inserted WHERE NOT is_bot GROUP BY qr_code_id) c
         WHERE q.id = c.qr_code_id
       )
-      SELECT qr_code_id::text AS "codeId", (count(*) FILTER (WHERE NOT is_bot))::int AS scans FROM batch GROUP BY qr_code_id`;
+      SELECT qr_code_id::text AS "codeId", (count(*) FILTER (WHERE NOT is_bot))::int AS scans, count(*)::int AS rows
+      FROM batch GROUP BY qr_code_id`;
   }
 
   /** The per-deployment secret behind visitor hashes, created on first use (the first instance wins). */
