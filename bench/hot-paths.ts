@@ -99,7 +99,7 @@ async function main(): Promise<void> {
   await app.get(ScanBuffer).flush(60_000);
   const stored = Number((await app.get(PrismaService).qrCode.findUniqueOrThrow({ where: { id: dynamic.id } })).scans) - scansBefore;
   const events = await app.get(PrismaService).scanEvent.count({ where: { qrCodeId: dynamic.id } });
-  console.log(`scans counted: ${stored} of ${redirects} redirects answered 302 (warm-ups not included), scan events: ${events}`);
+  console.log(`scans counted: ${stored} of ${redirects} 302s counted by autocannon (requests in flight at a load's end come on top), scan events: ${events}`);
   await app.close();
   await bare.close();
 }
