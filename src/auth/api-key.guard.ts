@@ -2,6 +2,7 @@ import { CanActivate, ExecutionContext, Injectable, UnauthorizedException } from
 import { Reflector } from '@nestjs/core';
 import { AuthenticatedRequest } from '../common/auth/current-account.decorator';
 import { IS_PUBLIC } from '../common/auth/public.decorator';
+import { RouteFlag } from '../common/routing/route-flag';
 import { ApiKeysService } from './api-keys.service';
 
 export const API_KEY_HEADER = 'x-api-key';
@@ -12,16 +13,17 @@ export const API_KEY_HEADER = 'x-api-key';
  */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
-  constructor(
-    private readonly reflector: Reflector,
-    private readonly apiKeys: ApiKeysService,
-  ) {}
+  private readonly publicRoute: RouteFlag;
 
-  /** Per route handler: whether it is @Public() (decorators do not change at run time; read once, not per request). */
-  private readonly publicRoutes = new WeakMap<object, boolean>();
+  constructor(
+    reflector: Reflector,
+    private readonly apiKeys: ApiKeysService,
+  ) {
+    this.publicRoute = new RouteFlag(reflector, IS_PUBLIC);
+  }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    if (this.isPublic(context)) return true;
+    if (this.publicRoute.isSet(context)) return true;
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const header = request.headers[API_KEY_HEADER];
     if (typeof header !== 'string' || header === '') {
@@ -31,15 +33,5 @@ export class ApiKeyGuard implements CanActivate {
     if (!accountId) throw new UnauthorizedException('Invalid API key');
     request.accountId = accountId;
     return true;
-  }
-
-  private isPublic(context: ExecutionContext): boolean {
-    const handler = context.getHandler();
-    let isPublic = this.publicRoutes.get(handler);
-    if (isPublic === undefined) {
-      isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [handler, context.getClass()]) === true;
-      this.publicRoutes.set(handler, isPublic);
-    }
-    return isPublic;
   }
 }

@@ -116,15 +116,18 @@ export class QrCodesService {
       async () =>
         searched
           ? { items: await this.codes.findPage(accountId, searched.ids, query.sort), total: searched.total }
-          : Promise.all([this.codes.page(accountId, filter, query.sort, query.page, query.limit), this.codes.count(accountId, filter)]).then(
-              ([codes, counted]) => ({ items: codes, total: counted }),
-            ),
+          : this.pageAndTotal(accountId, filter, query.sort, query.page, query.limit),
       (page) => page.items.filter((code) => code.isDynamic).map((code) => code.id),
     );
     return {
       data: items.map((code) => toListItem(code, this.origins, pending.get(code.id))),
       pagination: { page: query.page, limit: query.limit, total, total_pages: Math.ceil(total / query.limit) },
     };
+  }
+
+  private async pageAndTotal(accountId: AccountId, filter: ListFilter, sort: ListSort, page: number, limit: number) {
+    const [items, total] = await Promise.all([this.codes.page(accountId, filter, sort, page, limit), this.codes.count(accountId, filter)]);
+    return { items, total };
   }
 
   private async searchIdsAndTotal(accountId: AccountId, filter: ListFilter, sort: ListSort, page: number, limit: number) {

@@ -11,6 +11,7 @@ import {
 } from '@nestjs/throttler';
 import type { FastifyReply } from 'fastify';
 import type { AuthenticatedRequest } from '../../common/auth/current-account.decorator';
+import { RouteFlag } from '../../common/routing/route-flag';
 import { MetricsService } from '../observability/metrics.service';
 import { SKIP_RATE_LIMIT } from './skip-rate-limit.decorator';
 
@@ -30,8 +31,7 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export class AccountThrottlerGuard extends ThrottlerGuard {
   protected override readonly logger = new Logger('RateLimit');
   private failing = false;
-  /** Per controller class and route handler: whether SkipRateLimit applies (decorators do not change at run time). */
-  private readonly skipped = new WeakMap<object, WeakMap<object, boolean>>();
+  private readonly skippedRoute: RouteFlag;
 
   constructor(
     @InjectThrottlerOptions() options: ThrottlerModuleOptions,
@@ -40,6 +40,7 @@ export class AccountThrottlerGuard extends ThrottlerGuard {
     private readonly metrics: MetricsService,
   ) {
     super(options, storage, reflector);
+    this.skippedRoute = new RouteFlag(reflector, SKIP_RATE_LIMIT);
   }
 
   protected override async getTracker(req: Record<string, unknown>): Promise<string> {
@@ -73,25 +74,13 @@ export class AccountThrottlerGuard extends ThrottlerGuard {
    */
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     const { req } = this.getRequestResponse(context);
-    if (this.skips(context)) return true;
+    if (this.skippedRoute.isSet(context)) return true;
     const budget = READ_METHODS.has((req as { method: string }).method) ? READ_BUDGET : WRITE_BUDGET;
     const throttler = this.throttlers.find((candidate) => candidate.name === budget);
     if (!throttler) return true;
     const [limit, ttl] = [throttler.limit as number, throttler.ttl as number];
     const { getTracker, generateKey } = this.commonOptions;
     return this.handleRequest({ context, limit, ttl, blockDuration: ttl, throttler, getTracker: getTracker!, generateKey: generateKey! });
-  }
-
-  private skips(context: ExecutionContext): boolean {
-    const [controller, handler] = [context.getClass(), context.getHandler()];
-    let byHandler = this.skipped.get(controller);
-    if (!byHandler) this.skipped.set(controller, (byHandler = new WeakMap()));
-    let skip = byHandler.get(handler);
-    if (skip === undefined) {
-      skip = this.reflector.getAllAndOverride<boolean | undefined>(SKIP_RATE_LIMIT, [handler, controller]) === true;
-      byHandler.set(handler, skip);
-    }
-    return skip;
   }
 
   protected override async handleRequest({ context, limit, ttl, throttler, blockDuration, getTracker, generateKey }: ThrottlerRequest): Promise<boolean> {
