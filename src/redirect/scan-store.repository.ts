@@ -13,9 +13,12 @@ export class ScanStoreRepository {
    * Inserts a batch of scans, given as StoredScan JSON texts (toStoredScans), skipping ones already
    * stored and ones of deleted codes, and adds the inserted non-bot scans to each code's `scans`, in
    * one statement: one round trip per batch and no row lock held per scan. The batch goes as one
-   * JSON text, far cheaper to build and send than ten arrays of bind values. Returns, per code, the
-   * non-bot scans of the batch (stored now or before): what leaves the pending counts. Rows that
-   * name no code (a format this version does not read) come back under codeId null.
+   * JSON text, far cheaper to build and send than ten arrays of bind values. Each code of the batch
+   * is locked once (FOR KEY SHARE, in id order), in place of a foreign-key check per row: a delete
+   * of the code waits for this statement, and its trigger then removes what it stored (migration
+   * 20261122160000). Returns, per code, the non-bot scans of the batch (stored now or before): what
+   * leaves the pending counts. Rows that name no code (a format this version does not read) come
+   * back under codeId null.
    */
   async store(scans: string[]): Promise<Array<{ codeId: string | null; scans: number; rows: number }>> {
     if (scans.length === 0) return [];
@@ -24,11 +27,14 @@ export class ScanStoreRepository {
         SELECT * FROM json_to_recordset(${`[${scans.join(',')}]`}::json) AS e(event_id uuid, qr_code_id uuid, scanned_at timestamptz,
           user_agent text, referrer text, device text, os text, browser text, visitor_hash text, is_bot boolean)
       ),
+      live_codes AS (
+        SELECT q.id FROM qr_codes q WHERE q.id IN (SELECT qr_code_id FROM batch) ORDER BY q.id FOR KEY SHARE
+      ),
       inserted AS (
         INSERT INTO scan_events (event_id, qr_code_id, scanned_at, user_agent, referrer, device, os, browser, visitor_hash, is_bot)
         SELECT b.event_id, b.qr_code_id, b.scanned_at, b.user_agent, b.referrer, b.device, b.os, b.browser, b.visitor_hash, b.is_bot
-        FROM batch b WHERE EXISTS (SELECT 1 FROM qr_codes q WHERE q.id = b.qr_code_id)
-        ON CONFLICT (event_id) DO NOTHING
+        FROM batch b WHERE b.qr_code_id IN (SELECT id FROM live_codes)
+        ON CONFLICT (qr_code_id, scanned_at, event_id) DO NOTHING
         RETURNING qr_code_id, is_bot
       ),
       counted AS (
