@@ -6,9 +6,13 @@
  *
  * Env: BENCH_PG (server URL, default postgresql://postgres@127.0.0.1:5432), REDIS_URL (default
  * redis://127.0.0.1:6379; set REDIS_URL= to bench the in-process mode), DURATION (s per load,
- * default 6), ROUNDS (default 3), CONNECTIONS (default 50). The load generator (autocannon) runs as
- * a separate process. Each round measures every baseline right before its target, and the summary
- * gives the median of the rounds' ratios: on a shared 2-core machine single runs swing by a third.
+ * default 6), ROUNDS (default 3), CONNECTIONS (default 50), ONLY_REDIRECT=1 (skip the image loads).
+ * The load generator (autocannon) runs as a separate process, started directly (npx stayed alive
+ * beside it and took 15-20 % of a core from whatever it measured). Each round measures every
+ * baseline right before its target, and the summary gives the median of the rounds' ratios: on a
+ * shared 2-core machine single runs swing by a third. Each load also prints the CPU time per
+ * request of the servers, the load generator, PostgreSQL and Redis, and how busy the servers'
+ * event loop was: where the time goes.
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -20,6 +24,7 @@ import { loadAppConfig } from '../src/config/app-config';
 import { migratePostgres } from '../src/infra/database/database-connection';
 import { PrismaService } from '../src/infra/database/prisma.service';
 import { ScanBuffer } from '../src/redirect/scan-buffer.service';
+import { cpuPerRequest, sampleCpu } from './cpu-accounting';
 
 const PG = process.env.BENCH_PG ?? 'postgresql://postgres@127.0.0.1:5432';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -28,22 +33,29 @@ const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const DB = 'qr_bench_hot';
 
-interface Result { rps: number; p50: number; p99: number; non2xx: number; errors: number; completed: number }
+interface Result { rps: number; p50: number; p99: number; non2xx: number; errors: number; completed: number; cpu: string }
 
 const run = promisify(execFile);
 
 /** autocannon in its own process: the servers under test keep this process's event loop to themselves. */
 async function load(url: string, headers: Record<string, string> = {}): Promise<Result> {
-  const args = ['autocannon', '-c', String(CONNECTIONS), '-d', String(DURATION), '-j', '--renderStatusCodes'];
+  const args = [require.resolve('autocannon/autocannon.js'), '-c', String(CONNECTIONS), '-d', String(DURATION), '-j', '--renderStatusCodes'];
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
-  const { stdout } = await run('npx', [...args, url], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const before = sampleCpu();
+  const loopBefore = performance.eventLoopUtilization();
+  const { stdout } = await run(process.execPath, [...args, url], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const after = sampleCpu();
+  const loop = performance.eventLoopUtilization(loopBefore);
   const out = JSON.parse(stdout);
-  return { rps: Math.round(out.requests.average), p50: out.latency.p50, p99: out.latency.p99, non2xx: out.non2xx, errors: out.errors, completed: out['3xx'] ?? 0 };
+  return {
+    rps: Math.round(out.requests.average), p50: out.latency.p50, p99: out.latency.p99, non2xx: out.non2xx, errors: out.errors,
+    completed: out['3xx'] ?? 0, cpu: `${cpuPerRequest(before, after, out.requests.total)}; servers' event loop ${(100 * loop.utilization).toFixed(0)}% busy`,
+  };
 }
 
 const row = (label: string, r: Result, baseline?: Result) =>
   `${label.padEnd(44)} ${String(r.rps).padStart(7)} req/s  p50 ${String(r.p50).padStart(4)} ms  p99 ${String(r.p99).padStart(4)} ms` +
-  (baseline ? `  = ${((100 * r.rps) / baseline.rps).toFixed(0)}% of baseline` : '') + (r.errors ? `  errors ${r.errors}` : '');
+  (baseline ? `  = ${((100 * r.rps) / baseline.rps).toFixed(0)}% of baseline` : '') + (r.errors ? `  errors ${r.errors}` : '') + `\n${''.padEnd(46)}${r.cpu}`;
 
 async function main(): Promise<void> {
   const admin = new Client({ connectionString: `${PG}/postgres` });
@@ -84,6 +96,7 @@ async function main(): Promise<void> {
     const redirect = await load(`http://127.0.0.1:3902/r/${dynamic.short_code}`);
     console.log(row('  GET /r/:short_code (every scan recorded)', redirect, base302));
     redirects += redirect.completed;
+    if (process.env.ONLY_REDIRECT) continue;
     const baseJson = await load('http://127.0.0.1:3901/json');
     console.log(row('  bare Fastify JSON (baseline)', baseJson));
     const image = await load(`http://127.0.0.1:3902/api/v1/qrcodes/${styled.id}/image`, { 'x-api-key': key });

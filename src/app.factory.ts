@@ -10,7 +10,9 @@ import { addRequestIdToJsonBodies, assignRequestId, REQUEST_ID_HEADER } from './
 import { createValidationPipe } from './infra/http/validation.pipe';
 import { createAppLogger, logCompletedRequests, PinoLoggerService } from './infra/observability/app-logger';
 import { MetricsService } from './infra/observability/metrics.service';
-import { registerRedirectRoute } from './redirect/redirect.route';
+import { observeRequestDurations } from './infra/observability/request-durations';
+import { PrefixRouter } from './infra/http/prefix-router';
+import { createRedirectHost, REDIRECT_PATH_PREFIX } from './redirect/redirect-host';
 import { RedirectService } from './redirect/redirect.service';
 
 /** 1 MiB: a bulk request of 50 codes with logos fits (design §9). */
@@ -26,7 +28,10 @@ export interface CreateAppOptions {
 
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<NestFastifyApplication> {
   const logger = createAppLogger(config, options.logDestination);
+  // One port for the API and the redirect host, which is a Fastify instance of its own (redirect-host.ts).
+  const router = new PrefixRouter();
   const adapter = new FastifyAdapter({
+    serverFactory: router.serverFor,
     loggerInstance: logger,
     // logCompletedRequests writes one line per request, except for scans, probes and scrapes.
     logController: new LogController({ disableRequestLogging: true }),
@@ -50,20 +55,21 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   registerJsonBodyParser(fastify);
   addRequestIdToJsonBodies(fastify);
   logCompletedRequests(fastify);
-  registerRedirectRoute(fastify, app.get(RedirectService));
   // Callback-style hooks: an async hook costs a promise per request on every path, redirects included.
   fastify.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
     done();
   });
   const metrics = app.get(MetricsService);
-  fastify.addHook('onResponse', (request, reply, done) => {
-    metrics.httpDuration.observe(
-      { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
-      reply.elapsedTime / 1000,
-    );
+  observeRequestDurations(fastify, metrics);
+
+  const redirectHost = await createRedirectHost(app.get(RedirectService), { trustProxy: config.trustProxy, logger, metrics });
+  router.mount(REDIRECT_PATH_PREFIX, redirectHost.routing);
+  fastify.addHook('preClose', (done) => {
+    router.unmountAll();
     done();
   });
+  fastify.addHook('onClose', () => redirectHost.close());
 
   const filter = new AllExceptionsFilter();
   app.useGlobalFilters(filter);

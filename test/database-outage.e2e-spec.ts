@@ -51,6 +51,13 @@ describe('database outage (e2e)', () => {
     expect(create.result.statusCode).toBe(503);
     expect(create.ms).toBeLessThan(2500);
 
+    // The redirect host, for a short code it has not cached: its own 503 page.
+    const scan = await timed(() => t!.request({ method: 'GET', url: '/r/Zz9Zz9Zz' }));
+    expect(scan.result.statusCode).toBe(503);
+    expect(scan.ms).toBeLessThan(2500);
+    expect(scan.result.headers['content-type']).toMatch(/text\/html/);
+    expect(scan.result.body).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|prisma/i);
+
     const ready = await timed(() => t!.request({ method: 'GET', url: '/health/ready' }));
     expect(ready.result.statusCode).toBe(503);
     expect(ready.ms).toBeLessThan(2500);

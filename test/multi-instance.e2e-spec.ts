@@ -1,15 +1,14 @@
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ScanBuffer } from '../src/redirect/scan-buffer.service';
 import { auth, createQr, eventually, GENEROUS_RATE_LIMIT, updateQr } from './support/factories';
 import { redisReachable } from './support/tcp-outage-proxy';
-import { ADMIN_TOKEN, startTestApp, TestApp } from './support/test-app';
+import { ADMIN_TOKEN, Sibling, startTestApp, TestApp } from './support/test-app';
 
 const BROWSER = { 'user-agent': 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36' };
 
 /** Near caches are per process: these prove that changes made through one instance reach another at once. */
 describe('two instances behind a load balancer (e2e)', () => {
   let t: TestApp | undefined;
-  let other: NestFastifyApplication;
+  let other: Sibling;
   let key: string;
 
   beforeAll(async () => {
@@ -24,17 +23,17 @@ describe('two instances behind a load balancer (e2e)', () => {
   it('a redirect on instance B follows an update made on instance A', async () => {
     if (skip()) return;
     const code = await createQr(t!, key, { content: { url: 'https://example.com/one' }, is_dynamic: true });
-    expect((await other.inject({ url: `/r/${code.short_code}` })).headers.location).toBe('https://example.com/one');
+    expect((await other.request({ url: `/r/${code.short_code}` })).headers.location).toBe('https://example.com/one');
     // Invalidations travel by Redis pub/sub: B sees them within moments, far inside the 30 s TTL backstop.
     await updateQr(t!, key, code.id, { content: { url: 'https://example.com/two' } });
-    expect(await eventually(async () => (await other.inject({ url: `/r/${code.short_code}` })).headers.location, 'https://example.com/two', 3000)).toBe('https://example.com/two');
+    expect(await eventually(async () => (await other.request({ url: `/r/${code.short_code}` })).headers.location, 'https://example.com/two', 3000)).toBe('https://example.com/two');
     await updateQr(t!, key, code.id, { status: 'paused' });
-    expect(await eventually(async () => (await other.inject({ url: `/r/${code.short_code}` })).statusCode, 410, 3000)).toBe(410);
+    expect(await eventually(async () => (await other.request({ url: `/r/${code.short_code}` })).statusCode, 410, 3000)).toBe(410);
   });
 
   it('a search on instance B shows a write made on instance A at once (search results are cached per account version)', async () => {
     if (skip()) return;
-    const searchOnB = async () => (await other.inject({ url: '/api/v1/qrcodes?search=tapir', headers: auth(key) })).json();
+    const searchOnB = async () => (await other.request({ url: '/api/v1/qrcodes?search=tapir', headers: auth(key) })).json();
     expect((await searchOnB()).pagination.total).toBe(0);
     const code = await createQr(t!, key, { name: 'Tapir poster' });
     const found = await searchOnB();
@@ -47,17 +46,17 @@ describe('two instances behind a load balancer (e2e)', () => {
   it('a key revoked on instance A is refused by instance B', async () => {
     if (skip()) return;
     const created = (await t!.request({ method: 'POST', url: '/api/v1/admin/api-keys', headers: { 'x-admin-token': ADMIN_TOKEN }, payload: { name: 'rotating' } })).json();
-    expect((await other.inject({ url: '/api/v1/qrcodes', headers: auth(created.key) })).statusCode).toBe(200);
+    expect((await other.request({ url: '/api/v1/qrcodes', headers: auth(created.key) })).statusCode).toBe(200);
     await t!.request({ method: 'DELETE', url: `/api/v1/admin/api-keys/${created.id}`, headers: { 'x-admin-token': ADMIN_TOKEN } });
-    expect(await eventually(async () => (await other.inject({ url: '/api/v1/qrcodes', headers: auth(created.key) })).statusCode, 401, 3000)).toBe(401);
+    expect(await eventually(async () => (await other.request({ url: '/api/v1/qrcodes', headers: auth(created.key) })).statusCode, 401, 3000)).toBe(401);
   });
 
   it('instance B serves the new image after a style update on instance A, and 404 after a delete', async () => {
     if (skip()) return;
     const code = await createQr(t!, key);
-    const before = await other.inject({ url: `/api/v1/qrcodes/${code.id}/image`, headers: auth(key) });
+    const before = await other.request({ url: `/api/v1/qrcodes/${code.id}/image`, headers: auth(key) });
     await updateQr(t!, key, code.id, { style: { dotsOptions: { color: '#4a148c' } } });
-    const image = () => other.inject({ url: `/api/v1/qrcodes/${code.id}/image`, headers: auth(key) });
+    const image = () => other.request({ url: `/api/v1/qrcodes/${code.id}/image`, headers: auth(key) });
     await eventually(async () => (await image()).headers.etag !== before.headers.etag, true, 3000);
     const after = await image();
     expect(after.headers.etag).not.toBe(before.headers.etag);
@@ -71,13 +70,13 @@ describe('two instances behind a load balancer (e2e)', () => {
     const code = await createQr(t!, key, { is_dynamic: true });
     await Promise.all([
       ...Array.from({ length: 150 }, () => t!.request({ method: 'GET', url: `/r/${code.short_code}`, headers: BROWSER })),
-      ...Array.from({ length: 250 }, () => other.inject({ url: `/r/${code.short_code}`, headers: BROWSER })),
+      ...Array.from({ length: 250 }, () => other.request({ url: `/r/${code.short_code}`, headers: BROWSER })),
     ]);
-    await other.get(ScanBuffer).flush();
+    await other.app.get(ScanBuffer).flush();
     await t!.app.get(ScanBuffer).flush();
     expect(Number((await t!.prisma.qrCode.findUniqueOrThrow({ where: { id: code.id } })).scans)).toBe(400);
     expect(await t!.prisma.scanEvent.count({ where: { qrCodeId: code.id } })).toBe(400);
-    const viaOther = (await other.inject({ url: `/api/v1/qrcodes/${code.id}`, headers: auth(key) })).json();
+    const viaOther = (await other.request({ url: `/api/v1/qrcodes/${code.id}`, headers: auth(key) })).json();
     expect(viaOther.scans).toBe(400);
   });
 });

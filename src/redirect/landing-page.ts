@@ -22,3 +22,5 @@ export function contentPage(target: LinkTarget): string {
 export const pausedPage = () => page('This code is paused', '<p>The owner has paused this QR code. Try again later.</p>');
 export const expiredPage = () => page('This code has expired', '<p>This QR code is no longer active.</p>');
 export const notFoundPage = () => page('Code not found', '<p>This QR code does not exist or has been deleted.</p>');
+export const unavailablePage = () => page('Temporarily unavailable', '<p>This QR code cannot be opened right now. Try again in a moment.</p>');
+export const errorPage = () => page('Something went wrong', '<p>This QR code could not be opened. Try again later.</p>');

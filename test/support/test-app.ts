@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { inject } from 'light-my-request';
+import type { Server } from 'node:http';
 import { createApp } from '../../src/app.factory';
 import { ApiKeysService } from '../../src/auth/api-keys.service';
 import { loadAppConfig } from '../../src/config/app-config';
@@ -9,15 +11,30 @@ import { cloneTemplate, TestDatabase } from './test-databases';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';
 
+export interface Sibling {
+  app: NestFastifyApplication;
+  request(options: InjectOptions): Promise<LightMyRequestResponse>;
+}
+
+/**
+ * Requests into the app's own HTTP server listener, as a socket would deliver them: the server
+ * hands /r/ to the redirect host's instance and the rest to the API's (Nest's inject() would only
+ * reach the API's instance).
+ */
+export function requestsThrough(app: NestFastifyApplication): (options: InjectOptions) => Promise<LightMyRequestResponse> {
+  const server = app.getHttpServer() as Server;
+  return (options) => inject((request, response) => server.emit('request', request, response), options);
+}
+
 export interface TestApp {
   app: NestFastifyApplication;
   prisma: PrismaService;
-  /** The real HTTP pipeline through Fastify's inject (no socket). */
+  /** The real HTTP pipeline, through the app's HTTP server (API and redirect host alike), without a socket. */
   request(options: InjectOptions): Promise<LightMyRequestResponse>;
   /** A new account with one key; returns the plain key and the account id. */
   newAccount(): Promise<{ key: string; accountId: string }>;
   /** A second instance on the same database and Redis key space, as behind a load balancer. */
-  startSibling(): Promise<NestFastifyApplication>;
+  startSibling(): Promise<Sibling>;
   close(): Promise<void>;
 }
 
@@ -48,7 +65,7 @@ export async function startTestApp(
   return {
     app,
     prisma: app.get(PrismaService),
-    request: (options) => app.inject(options),
+    request: requestsThrough(app),
     newAccount: async () => {
       const created = await app.get(ApiKeysService).create('test key');
       return { key: created.key, accountId: created.accountId };
@@ -57,7 +74,7 @@ export async function startTestApp(
       const sibling = await createApp(config, { logger: false });
       await sibling.getHttpAdapter().getInstance().ready();
       siblings.push(sibling);
-      return sibling;
+      return { app: sibling, request: requestsThrough(sibling) };
     },
     close: async () => {
       for (const sibling of siblings) await sibling.close();

@@ -63,7 +63,8 @@ function fastifyClientError(exception: unknown): { statusCode: number; message: 
 
 const UNAVAILABLE_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024', 'ECONNREFUSED', 'ETIMEDOUT', 'ECONNRESET', '57P01', '57P03']);
 
-function isDatabaseUnavailable(exception: unknown): boolean {
+/** A database that cannot be reached (as opposed to a query that failed): answered 503, not 500. */
+export function isDatabaseUnavailable(exception: unknown): boolean {
   const error = exception as { name?: string; code?: string; message?: string; cause?: unknown };
   if (!error || typeof error !== 'object') return false;
   if (error.name === 'PrismaClientInitializationError') return true;
