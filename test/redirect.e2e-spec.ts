@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { RedisConnection } from '../src/infra/redis/redis.module';
 import { ScanBuffer } from '../src/redirect/scan-buffer.service';
-import { toStoredScans } from '../src/redirect/scan-event';
+import { StoredScanWriter } from '../src/redirect/scan-event';
 import { ScanStoreRepository } from '../src/redirect/scan-store.repository';
 import { auth, createQr, eventually, GENEROUS_RATE_LIMIT, updateQr } from './support/factories';
 import { startTestApp, TestApp } from './support/test-app';
@@ -62,18 +62,20 @@ describe('redirect host (e2e)', () => {
     expect(await eventually(() => storedScans(code.id), 10_000, 2500)).toBe(10_000);
   });
 
-  it('stores scans staged by an earlier version (the legacy queue) and releases their pending counts', async () => {
+  it('stores scans staged by earlier versions (legacy queues, one scan per entry) and releases their pending counts', async () => {
     const redis = t.app.get(RedisConnection).client;
     if (!redis) return console.warn('REDIS_URL not set: legacy queue test skipped');
     const code = await createQr(t, key, { is_dynamic: true });
-    const legacy = { eventId: randomUUID(), codeId: code.id, at: Date.now(), userAgent: IPHONE, referrer: null, visitorHash: 'b'.repeat(32), isBot: false };
-    await redis.multi().rpush('scans:queue', JSON.stringify(legacy)).hincrby('scans:pending', code.id, 1).exec();
-    expect(await scansOf(code.id)).toBe(1);
+    const recorded = { eventId: randomUUID(), codeId: code.id, at: Date.now(), userAgent: IPHONE, referrer: null, visitorHash: 'b'.repeat(32), isBot: false };
+    const [storedForm] = JSON.parse(new StoredScanWriter().toJsonArray([{ ...recorded, eventId: randomUUID() }])) as unknown[];
+    await redis.multi().rpush('scans:queue', JSON.stringify(recorded)).rpush('scans:queue:v2', JSON.stringify(storedForm)).hincrby('scans:pending', code.id, 2).exec();
+    expect(await scansOf(code.id)).toBe(2);
     await flush();
-    expect(await storedScans(code.id)).toBe(1);
-    expect(await scansOf(code.id)).toBe(1);
-    const [event] = await t.prisma.scanEvent.findMany({ where: { qrCodeId: code.id } });
-    expect(event).toMatchObject({ eventId: legacy.eventId, device: 'mobile', os: 'iOS', isBot: false });
+    expect(await storedScans(code.id)).toBe(2);
+    expect(await scansOf(code.id)).toBe(2);
+    const events = await t.prisma.scanEvent.findMany({ where: { qrCodeId: code.id } });
+    expect(events.map((event) => event.eventId)).toContain(recorded.eventId);
+    for (const event of events) expect(event).toMatchObject({ device: 'mobile', os: 'iOS', isBot: false });
   });
 
   it('drops queue entries it cannot read (logged) and stores the rest of their batch', async () => {
@@ -260,7 +262,7 @@ describe('scan storage racing a code deletion (e2e)', () => {
     const code = await createQr(t, key, { is_dynamic: true });
     const counts = await whileHeld(
       (tx) => tx.$executeRaw`DELETE FROM qr_codes WHERE id = ${code.id}::uuid`,
-      () => t.app.get(ScanStoreRepository).store(toStoredScans([scanOf(code.id), scanOf(code.id)])),
+      () => t.app.get(ScanStoreRepository).store(new StoredScanWriter().toJsonArray([scanOf(code.id), scanOf(code.id)])),
     );
     expect(counts).toEqual([{ codeId: code.id, scans: 2, rows: 2 }]);
     expect(await eventsOf(code.id)).toBe(0);
@@ -319,7 +321,7 @@ describe('scan buffer housekeeping (e2e)', () => {
       await t.app.get(ScanBuffer).flush();
       const redis = t.app.get(RedisConnection).client!;
       expect(await redis.hlen('scans:pending')).toBe(0);
-      expect(await redis.llen('scans:queue')).toBe(0);
+      for (const queue of ['scans:queue', 'scans:queue:v2', 'scans:queue:v3']) expect(await redis.llen(queue)).toBe(0);
       expect(Number((await t.prisma.qrCode.findUniqueOrThrow({ where: { id: code.id } })).scans)).toBe(20);
     } finally {
       await t.close();

@@ -18,8 +18,8 @@ function stallingStore() {
   let stored = 0;
   let stalls: Array<() => void> = [];
   const store = {
-    store: async (batch: string[]) => {
-      stored += batch.length;
+    store: async (batchJson: string) => {
+      stored += (JSON.parse(batchJson) as unknown[]).length;
       await new Promise<void>((resolve) => stalls.push(resolve));
     },
   };

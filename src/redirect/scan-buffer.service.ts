@@ -2,19 +2,30 @@ import { BeforeApplicationShutdown, Injectable, Logger, OnModuleInit } from '@ne
 import { ReadWriteGate } from '../common/concurrency/read-write-gate';
 import { MetricsService } from '../infra/observability/metrics.service';
 import { RedisConnection } from '../infra/redis/redis.module';
-import { ScanEvent, toStoredScans } from './scan-event';
+import { ScanEvent, StoredScanWriter } from './scan-event';
 import { ScanStoreRepository } from './scan-store.repository';
 
-/** Scans in their stored row form (toStoredScans). */
-const QUEUE_KEY = 'scans:queue:v2';
-/** Scans staged by earlier versions, in their recorded form (ScanEvent): drained first, converted. */
-const LEGACY_QUEUE_KEY = 'scans:queue';
+/** One entry per staged batch: a JSON array of scans in their stored row form (StoredScanWriter). */
+const QUEUE_KEY = 'scans:queue:v3';
+/**
+ * Queues of earlier versions, drained first (instances of both versions run side by side during a
+ * deploy): one scan per entry, in its recorded form (ScanEvent) or its stored row form.
+ */
+const LEGACY_QUEUES = [
+  { key: 'scans:queue', form: 'recorded' },
+  { key: 'scans:queue:v2', form: 'stored' },
+] as const;
 const PENDING_KEY = 'scans:pending';
 const FLUSH_LOCK_KEY = 'scans:flush-lock';
 /** Local events are handed on this often: the redirect never waits for Redis or Postgres. */
 const STAGE_INTERVAL_MS = 50;
 const FLUSH_INTERVAL_MS = 1000;
+/** Scans per statement (and per staged entry at most). */
 const BATCH_SIZE = 1000;
+/** A flush merges staged entries up to about a batch's worth of JSON (~400 bytes a scan). */
+const MAX_STORE_CHARS = 512 * 1024;
+/** Staged entries read at once when merging small ones. */
+const MAX_ENTRIES_PER_STORE = 20;
 /** Lowers pending counts after a flush and drops fields that reach zero (the hash would otherwise keep every code ever scanned). */
 const RELEASE_PENDING = `
 for i = 1, #ARGV, 2 do
@@ -27,8 +38,8 @@ const MAX_LOCAL_EVENTS = 200_000;
 /**
  * Scan recording without a row lock per scan (design §6). A redirect appends its event to an
  * in-process batch and returns. With Redis, batches are staged every 50 ms into a Redis list
- * shared by all instances (with per-code pending counts), and one instance at a time (lock) moves
- * them to Postgres in batches of 1000. Without Redis, the in-process batch goes straight to
+ * shared by all instances, one entry per batch (with per-code pending counts), and one instance at
+ * a time (lock) moves them to Postgres, about 1000 scans a statement. Without Redis, the in-process batch goes straight to
  * Postgres. Storing is idempotent (event ids), so a batch re-read after a crash is not counted
  * twice. `readWithPending` lets the API add scans not yet in Postgres, so every completed redirect
  * shows in `scans`. Shutdown hands everything on.
@@ -48,6 +59,7 @@ export class ScanBuffer implements OnModuleInit, BeforeApplicationShutdown {
    * across instances that window (milliseconds) remains.
    */
   private readonly gate = new ReadWriteGate();
+  private readonly writer = new StoredScanWriter();
 
   constructor(
     private readonly store: ScanStoreRepository,
@@ -110,7 +122,7 @@ export class ScanBuffer implements OnModuleInit, BeforeApplicationShutdown {
     const deadline = Date.now() + maxWaitMs;
     while (this.redis.available && Date.now() < deadline) {
       const moved = await this.flushQueue();
-      if (moved === 0 && (await client.llen(QUEUE_KEY)) + (await client.llen(LEGACY_QUEUE_KEY)) === 0 && !(await client.exists(FLUSH_LOCK_KEY))) return;
+      if (moved === 0 && (await this.queuedEntries(client)) === 0 && !(await client.exists(FLUSH_LOCK_KEY))) return;
       if (moved === 0) await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
@@ -147,9 +159,16 @@ export class ScanBuffer implements OnModuleInit, BeforeApplicationShutdown {
     }
   }
 
+  private async queuedEntries(client: NonNullable<RedisConnection['background']>): Promise<number> {
+    const lengths = await Promise.all([QUEUE_KEY, ...LEGACY_QUEUES.map((queue) => queue.key)].map((key) => client.llen(key)));
+    return lengths.reduce((sum, n) => sum + n, 0);
+  }
+
   private async stageInRedis(batch: ScanEvent[]): Promise<void> {
     const client = this.redis.background!;
-    const multi = client.multi().rpush(QUEUE_KEY, ...toStoredScans(batch));
+    const entries: string[] = [];
+    for (let start = 0; start < batch.length; start += BATCH_SIZE) entries.push(this.writer.toJsonArray(batch.slice(start, start + BATCH_SIZE)));
+    const multi = client.multi().rpush(QUEUE_KEY, ...entries);
     for (const [codeId, n] of countByCode(batch)) multi.hincrby(PENDING_KEY, codeId, n);
     const results = await multi.exec();
     const failed = results?.find(([error]) => error);
@@ -158,30 +177,30 @@ export class ScanBuffer implements OnModuleInit, BeforeApplicationShutdown {
 
   private async storeInBatches(batch: ScanEvent[]): Promise<void> {
     for (let start = 0; start < batch.length; start += BATCH_SIZE) {
-      await this.store.store(toStoredScans(batch.slice(start, start + BATCH_SIZE)));
+      await this.store.store(this.writer.toJsonArray(batch.slice(start, start + BATCH_SIZE)));
       this.metrics.scansFlushed.inc(Math.min(BATCH_SIZE, batch.length - start));
     }
   }
 
   /**
-   * Moves batches from the shared queue while they come full, so the store keeps up with any scan
-   * rate (one batch per tick would cap it at BATCH_SIZE per second). Reads get their turn between
-   * batches. A drain still running when the next tick comes makes that tick do nothing.
+   * Moves staged scans from the shared queue while there are any, so the store keeps up with any
+   * scan rate (one statement per tick would cap it). Reads get their turn between statements. A
+   * drain still running when the next tick comes makes that tick do nothing.
    */
   private async drainQueue(): Promise<void> {
     if (this.draining) return;
     this.draining = true;
     try {
-      while ((await this.flushQueue()) === BATCH_SIZE);
+      while ((await this.flushQueue()) > 0);
     } finally {
       this.draining = false;
     }
   }
 
   /**
-   * Moves up to one batch from the shared Redis queue to Postgres; returns how many events it moved.
-   * Only the store and the release of its pending counts exclude reads (the gate), not the lock and
-   * the queue read around them.
+   * Moves one statement's worth of scans from the shared Redis queue to Postgres; returns how many
+   * it moved. Only the store and the release of its pending counts exclude reads (the gate), not
+   * the lock and the queue read around them.
    */
   private async flushQueue(): Promise<number> {
     const client = this.redis.background;
@@ -190,20 +209,18 @@ export class ScanBuffer implements OnModuleInit, BeforeApplicationShutdown {
     try {
       if ((await client.set(FLUSH_LOCK_KEY, token, 'PX', 30_000, 'NX')) !== 'OK') return 0;
       try {
-        let queue = LEGACY_QUEUE_KEY;
-        let raw = await client.lrange(queue, 0, BATCH_SIZE - 1);
-        if (raw.length === 0) raw = await client.lrange((queue = QUEUE_KEY), 0, BATCH_SIZE - 1);
-        if (raw.length === 0) return 0;
-        const scans = queue === LEGACY_QUEUE_KEY ? toStoredScans(raw.map((line) => JSON.parse(line) as ScanEvent)) : raw;
-        await this.gate.write(async () => {
-          const counts = await this.store.store(scans);
+        const taken = await this.takeStaged(client);
+        if (!taken) return 0;
+        const rows = await this.gate.write(async () => {
+          const counts = await this.store.store(taken.json);
           const unreadable = counts.find(({ codeId }) => codeId === null);
           if (unreadable) this.logger.error(`Scan queue held ${unreadable.rows} entries without a code id (unknown format); they are dropped`);
           const released = counts.flatMap(({ codeId, scans: n }) => (codeId !== null && n > 0 ? [codeId, n] : []));
-          await client.multi().ltrim(queue, raw.length, -1).eval(RELEASE_PENDING, 1, PENDING_KEY, ...released).exec();
+          await client.multi().ltrim(taken.queue, taken.entries, -1).eval(RELEASE_PENDING, 1, PENDING_KEY, ...released).exec();
+          return counts.reduce((sum, { rows: n }) => sum + n, 0);
         });
-        this.metrics.scansFlushed.inc(raw.length);
-        return raw.length;
+        this.metrics.scansFlushed.inc(rows);
+        return rows;
       } finally {
         if ((await client.get(FLUSH_LOCK_KEY)) === token) await client.del(FLUSH_LOCK_KEY);
       }
@@ -211,6 +228,26 @@ export class ScanBuffer implements OnModuleInit, BeforeApplicationShutdown {
       this.logger.warn(`Scan queue not flushed this time: ${(error as Error).message}`);
       return 0;
     }
+  }
+
+  /** The next statement's worth of staged scans as one JSON array, with the queue and the number of its entries it came from. */
+  private async takeStaged(client: NonNullable<RedisConnection['background']>): Promise<{ queue: string; entries: number; json: string } | null> {
+    for (const legacy of LEGACY_QUEUES) {
+      const raw = await client.lrange(legacy.key, 0, BATCH_SIZE - 1);
+      if (raw.length === 0) continue;
+      const json = legacy.form === 'recorded' ? this.writer.toJsonArray(raw.map((line) => JSON.parse(line) as ScanEvent)) : `[${raw.join(',')}]`;
+      return { queue: legacy.key, entries: raw.length, json };
+    }
+    const staged = await client.lrange(QUEUE_KEY, 0, 0);
+    if (staged.length === 0) return null;
+    // Small entries (quiet times) are merged into one statement, up to about a batch's worth. A
+    // full entry (busy times) goes alone: reading further entries would only be thrown away.
+    if (staged[0].length < MAX_STORE_CHARS / 2) staged.push(...(await client.lrange(QUEUE_KEY, 1, MAX_ENTRIES_PER_STORE - 1)));
+    let entries = 1;
+    let chars = staged[0].length;
+    while (entries < staged.length && chars + staged[entries].length <= MAX_STORE_CHARS) chars += staged[entries++].length;
+    const items = staged.slice(0, entries).map((entry) => entry.slice(1, -1)).filter((items) => items.length > 0);
+    return { queue: QUEUE_KEY, entries, json: `[${items.join(',')}]` };
   }
 
   private forget(batch: ScanEvent[]): void {

@@ -10,7 +10,7 @@ export class ScanStoreRepository {
   constructor(private readonly prisma: PrismaService) {}
 
   /**
-   * Inserts a batch of scans, given as StoredScan JSON texts (toStoredScans), skipping ones already
+   * Inserts a batch of scans, given as one JSON array of StoredScan (StoredScanWriter), skipping ones already
    * stored and ones of deleted codes, and adds the inserted non-bot scans to each code's `scans`, in
    * one statement: one round trip per batch and no row lock held per scan. The batch goes as one
    * JSON text, far cheaper to build and send than ten arrays of bind values. Each code of the batch
@@ -20,11 +20,10 @@ export class ScanStoreRepository {
    * leaves the pending counts. Rows that name no code (a format this version does not read) come
    * back under codeId null.
    */
-  async store(scans: string[]): Promise<Array<{ codeId: string | null; scans: number; rows: number }>> {
-    if (scans.length === 0) return [];
+  async store(batchJson: string): Promise<Array<{ codeId: string | null; scans: number; rows: number }>> {
     return this.prisma.$queryRaw<Array<{ codeId: string | null; scans: number; rows: number }>>`
       WITH batch AS (
-        SELECT * FROM json_to_recordset(${`[${scans.join(',')}]`}::json) AS e(event_id uuid, qr_code_id uuid, scanned_at timestamptz,
+        SELECT * FROM json_to_recordset(${batchJson}::json) AS e(event_id uuid, qr_code_id uuid, scanned_at timestamptz,
           user_agent text, referrer text, device text, os text, browser text, visitor_hash text, is_bot boolean)
       ),
       live_codes AS (
