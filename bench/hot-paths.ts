@@ -15,6 +15,7 @@
  * event loop was: where the time goes.
  */
 import { execFile } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import Fastify from 'fastify';
 import { Client } from 'pg';
