@@ -188,14 +188,6 @@ describe('redirect host (e2e)', () => {
     expect(res.headers.location).toBeUndefined();
     expect(res.statusCode).toBe(404);
   });
-});
-
-describe('redirect host instance (e2e)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(GENEROUS_RATE_LIMIT);
-  });
-  afterAll(() => t.close());
 
   it('answers any other path or method under /r/ with the 404 page and a request id', async () => {
     for (const [method, url] of [['GET', '/r/'], ['GET', '/r/abc/def'], ['POST', '/r/abcdefgh'], ['GET', '/r']] as const) {
@@ -209,7 +201,6 @@ describe('redirect host instance (e2e)', () => {
   });
 
   it('puts X-Request-Id on redirects and observes them in the request metrics', async () => {
-    const { key } = await t.newAccount();
     const code = await createQr(t, key, { is_dynamic: true });
     const res = await t.request({ method: 'GET', url: `/r/${code.short_code}`, headers: { 'x-request-id': 'rid-scan' } });
     expect(res.statusCode).toBe(302);
@@ -217,71 +208,63 @@ describe('redirect host instance (e2e)', () => {
     const metrics = (await t.request({ method: 'GET', url: '/metrics' })).body;
     expect(metrics).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/r\/:shortCode",status="302"\} [1-9]/);
   });
-});
 
-/**
- * scan_events has no foreign key (migration 20261122160000): a store locks each code of its batch
- * once, and deleting codes deletes their events in the same statement. Neither order of a store and
- * a delete may leave events of a deleted code. Needs two connections: PostgreSQL only.
- */
-describe('scan storage racing a code deletion (e2e)', () => {
-  let t: TestApp;
-  let key: string;
-  beforeAll(async () => {
-    t = await startTestApp(GENEROUS_RATE_LIMIT);
-    ({ key } = await t.newAccount());
-  });
-  afterAll(() => t.close());
+  /**
+   * scan_events has no foreign key (migration 20261122160000): a store locks each code of its batch
+   * once, and deleting codes deletes their events in the same statement. Neither order of a store and
+   * a delete may leave events of a deleted code. Needs two connections: PostgreSQL only.
+   */
+  describe('scan storage racing a code deletion', () => {
+    const lockWaiters = async () =>
+      Number((await t.prisma.$queryRaw<Array<{ n: number }>>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)[0].n);
+    const eventsOf = (codeId: string) => t.prisma.scanEvent.count({ where: { qrCodeId: codeId } });
+    const scanOf = (codeId: string) => ({ eventId: randomUUID(), codeId, at: Date.now(), userAgent: null, referrer: null, visitorHash: 'f'.repeat(32), isBot: false });
 
-  const lockWaiters = async () =>
-    Number((await t.prisma.$queryRaw<Array<{ n: number }>>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)[0].n);
-  const eventsOf = (codeId: string) => t.prisma.scanEvent.count({ where: { qrCodeId: codeId } });
-  const scanOf = (codeId: string) => ({ eventId: randomUUID(), codeId, at: Date.now(), userAgent: null, referrer: null, visitorHash: 'f'.repeat(32), isBot: false });
+    /** Runs `first` in a transaction that stays open until `second` waits for one of its locks. */
+    async function whileHeld(first: (tx: Parameters<Parameters<typeof t.prisma.$transaction>[0]>[0]) => Promise<unknown>, second: () => Promise<unknown>): Promise<unknown> {
+      let release!: () => void;
+      let held!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const holding = new Promise<void>((resolve) => (held = resolve));
+      const transaction = t.prisma.$transaction(async (tx) => {
+        await first(tx);
+        held();
+        await released;
+      }, { timeout: 15_000 });
+      await holding;
+      const waiting = second();
+      expect(await eventually(lockWaiters, 1, 5000)).toBe(1);
+      release();
+      await transaction;
+      return waiting;
+    }
 
-  /** Runs `first` in a transaction that stays open until `second` waits for one of its locks. */
-  async function whileHeld(first: (tx: Parameters<Parameters<typeof t.prisma.$transaction>[0]>[0]) => Promise<unknown>, second: () => Promise<unknown>): Promise<unknown> {
-    let release!: () => void;
-    let held!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    const holding = new Promise<void>((resolve) => (held = resolve));
-    const transaction = t.prisma.$transaction(async (tx) => {
-      await first(tx);
-      held();
-      await released;
-    }, { timeout: 15_000 });
-    await holding;
-    const waiting = second();
-    expect(await eventually(lockWaiters, 1, 5000)).toBe(1);
-    release();
-    await transaction;
-    return waiting;
-  }
+    it('a batch stored while its code is being deleted stores nothing once the delete commits', async () => {
+      if (!process.env.DATABASE_URL) return console.warn('DATABASE_URL not set: race test skipped (embedded database is one connection)');
+      const code = await createQr(t, key, { is_dynamic: true });
+      const counts = await whileHeld(
+        (tx) => tx.$executeRaw`DELETE FROM qr_codes WHERE id = ${code.id}::uuid`,
+        () => t.app.get(ScanStoreRepository).store(new StoredScanWriter().toJsonArray([scanOf(code.id), scanOf(code.id)])),
+      );
+      expect(counts).toEqual([{ codeId: code.id, scans: 2, rows: 2 }]);
+      expect(await eventsOf(code.id)).toBe(0);
+    });
 
-  it('a batch stored while its code is being deleted stores nothing once the delete commits', async () => {
-    if (!process.env.DATABASE_URL) return console.warn('DATABASE_URL not set: race test skipped (embedded database is one connection)');
-    const code = await createQr(t, key, { is_dynamic: true });
-    const counts = await whileHeld(
-      (tx) => tx.$executeRaw`DELETE FROM qr_codes WHERE id = ${code.id}::uuid`,
-      () => t.app.get(ScanStoreRepository).store(new StoredScanWriter().toJsonArray([scanOf(code.id), scanOf(code.id)])),
-    );
-    expect(counts).toEqual([{ codeId: code.id, scans: 2, rows: 2 }]);
-    expect(await eventsOf(code.id)).toBe(0);
-  });
-
-  it('a delete that waits for a store in progress removes what that store wrote', async () => {
-    if (!process.env.DATABASE_URL) return console.warn('DATABASE_URL not set: race test skipped (embedded database is one connection)');
-    const code = await createQr(t, key, { is_dynamic: true });
-    const deleted = await whileHeld(
-      // What ScanStoreRepository.store does in one statement: lock the code, then insert its events.
-      async (tx) => {
-        await tx.$queryRaw`SELECT id FROM qr_codes WHERE id = ${code.id}::uuid FOR KEY SHARE`;
-        await tx.$executeRaw`INSERT INTO scan_events (event_id, qr_code_id, scanned_at, device, os, browser, visitor_hash)
-          VALUES (gen_random_uuid(), ${code.id}::uuid, now(), 'mobile', 'iOS', 'Safari', ${'f'.repeat(32)})`;
-      },
-      () => t.request({ method: 'DELETE', url: `/api/v1/qrcodes/${code.id}`, headers: auth(key) }),
-    );
-    expect((deleted as { statusCode: number }).statusCode).toBe(200);
-    expect(await eventsOf(code.id)).toBe(0);
+    it('a delete that waits for a store in progress removes what that store wrote', async () => {
+      if (!process.env.DATABASE_URL) return console.warn('DATABASE_URL not set: race test skipped (embedded database is one connection)');
+      const code = await createQr(t, key, { is_dynamic: true });
+      const deleted = await whileHeld(
+        // What ScanStoreRepository.store does in one statement: lock the code, then insert its events.
+        async (tx) => {
+          await tx.$queryRaw`SELECT id FROM qr_codes WHERE id = ${code.id}::uuid FOR KEY SHARE`;
+          await tx.$executeRaw`INSERT INTO scan_events (event_id, qr_code_id, scanned_at, device, os, browser, visitor_hash)
+            VALUES (gen_random_uuid(), ${code.id}::uuid, now(), 'mobile', 'iOS', 'Safari', ${'f'.repeat(32)})`;
+        },
+        () => t.request({ method: 'DELETE', url: `/api/v1/qrcodes/${code.id}`, headers: auth(key) }),
+      );
+      expect((deleted as { statusCode: number }).statusCode).toBe(200);
+      expect(await eventsOf(code.id)).toBe(0);
+    });
   });
 });
 
