@@ -52,6 +52,7 @@ import { ApiKeysService } from '../src/auth/api-keys.service';
 import { loadAppConfig } from '../src/config/app-config';
 import { migratePostgres } from '../src/infra/database/database-connection';
 import type { LoadJob, LoadResult } from './load-worker';
+import { percentile } from './percentile';
 
 // ---------------------------------------------------------------------------------------------
 // Options
@@ -444,22 +445,12 @@ async function printDataSummary(): Promise<void> {
 
 // ---------------------------------------------------------------------------------------------
 // Load
-interface Measured {
+interface Measured extends LoadResult {
   label: string;
-  requests: number;
-  errors: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  max: number;
-  rps: number;
   serialP50?: number;
   total?: number;
-  statuses: string;
   load: string;
 }
-
-const percentile = (sorted: Float64Array, p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
 
 /** One scenario: a 1 s warm-up, then DURATION seconds, by autocannon in a forked process (bench/load-worker.ts). */
 async function load(label: string, options: Record<string, unknown>, ids?: string[]): Promise<Measured> {

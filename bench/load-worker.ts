@@ -3,6 +3,7 @@
  * share the app's event loop. Receives one job, answers with the latency percentiles, exits.
  */
 import { performance } from 'node:perf_hooks';
+import { percentile } from './percentile';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const autocannon = require('autocannon');
 
@@ -28,7 +29,6 @@ export interface LoadResult {
   statuses: string;
 }
 
-const percentile = (sorted: Float64Array, p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
 
 async function run(job: LoadJob): Promise<LoadResult> {
   const options = { ...job.options };

@@ -232,13 +232,21 @@ export class ScanBuffer implements OnModuleInit, BeforeApplicationShutdown {
 
   /** The next statement's worth of staged scans as one JSON array, with the queue and the number of its entries it came from. */
   private async takeStaged(client: NonNullable<RedisConnection['background']>): Promise<{ queue: string; entries: number; json: string } | null> {
-    for (const legacy of LEGACY_QUEUES) {
-      const raw = await client.lrange(legacy.key, 0, BATCH_SIZE - 1);
+    // One round trip: the legacy queues (empty once older instances are gone) and the next entry.
+    const pipeline = client.pipeline();
+    for (const legacy of LEGACY_QUEUES) pipeline.lrange(legacy.key, 0, BATCH_SIZE - 1);
+    const replies = (await pipeline.lrange(QUEUE_KEY, 0, 0).exec()) ?? [];
+    const lists = replies.map(([error, list]) => {
+      if (error) throw error;
+      return list as string[];
+    });
+    for (const [index, legacy] of LEGACY_QUEUES.entries()) {
+      const raw = lists[index];
       if (raw.length === 0) continue;
       const json = legacy.form === 'recorded' ? this.writer.toJsonArray(raw.map((line) => JSON.parse(line) as ScanEvent)) : `[${raw.join(',')}]`;
       return { queue: legacy.key, entries: raw.length, json };
     }
-    const staged = await client.lrange(QUEUE_KEY, 0, 0);
+    const staged = lists[LEGACY_QUEUES.length];
     if (staged.length === 0) return null;
     // Small entries (quiet times) are merged into one statement, up to about a batch's worth. A
     // full entry (busy times) goes alone: reading further entries would only be thrown away.
