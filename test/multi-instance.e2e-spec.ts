@@ -1,3 +1,4 @@
+import { RedisLeaseSource } from '../src/infra/rate-limit/redis-lease-source';
 import { ScanBuffer } from '../src/redirect/scan-buffer.service';
 import { auth, createQr, eventually, GENEROUS_RATE_LIMIT, updateQr } from './support/factories';
 import { redisReachable } from './support/tcp-outage-proxy';
@@ -78,5 +79,44 @@ describe('two instances behind a load balancer (e2e)', () => {
     expect(await t!.prisma.scanEvent.count({ where: { qrCodeId: code.id } })).toBe(400);
     const viaOther = (await other.request({ url: `/api/v1/qrcodes/${code.id}`, headers: auth(key) })).json();
     expect(viaOther.scans).toBe(400);
+  });
+});
+
+describe('two instances share one rate-limit budget through Redis (e2e)', () => {
+  let t: TestApp | undefined;
+  let other: Sibling;
+
+  beforeAll(async () => {
+    if (!process.env.REDIS_URL || !(await redisReachable(process.env.REDIS_URL))) return;
+    // 100 writes a minute, so 1,000 reads: leases of up to 10 hits.
+    t = await startTestApp({ RATE_LIMIT_PER_MINUTE: '100' });
+    other = await t.startSibling();
+  });
+  afterAll(() => t?.close());
+
+  it('together they admit exactly the limit, with a Redis round trip per lease rather than per request', async () => {
+    if (!t) return console.warn('REDIS_URL not set: shared budget test skipped');
+    const { key } = await t.newAccount();
+    const leases = jest.spyOn(RedisLeaseSource.prototype, 'take');
+    const statuses: number[] = [];
+    // Waves of concurrent reads on both instances until both refuse.
+    for (let wave = 0; wave === 0 || (wave < 100 && !statuses.slice(-40).every((status) => status === 429)); wave++) {
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => (i % 2 ? other : t!).request({ url: '/api/v1/folders', headers: auth(key) })),
+      );
+      statuses.push(...answers.map((answer) => answer.statusCode));
+    }
+    const leased = leases.mock.calls.map(([, want]) => want);
+    leases.mockRestore();
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1000);
+    expect(statuses.filter((status) => status !== 200 && status !== 429)).toEqual([]);
+    expect(leased.length).toBeGreaterThan(0);
+    expect(leased.length).toBeLessThan(300);
+    expect(Math.max(...leased)).toBe(10);
+    const refused = await other.request({ url: '/api/v1/folders', headers: auth(key) });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['x-ratelimit-limit']).toBe('1000');
+    expect(refused.headers['x-ratelimit-remaining']).toBe('0');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
   });
 });

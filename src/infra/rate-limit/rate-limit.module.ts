@@ -4,7 +4,8 @@ import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { RedisConnection } from '../redis/redis.module';
 import { READ_BUDGET, WRITE_BUDGET } from './account-throttler.guard';
 import { MemoryThrottlerStorage } from './memory-throttler-storage';
-import { RedisThrottlerStorage } from './redis-throttler-storage';
+import { LeasedThrottlerStorage } from './leased-throttler-storage';
+import { RedisLeaseSource } from './redis-lease-source';
 
 /** Reads get this many times the write budget: listing and fetching images is cheap and frequent. */
 const READ_BUDGET_FACTOR = 10;
@@ -18,8 +19,8 @@ const READ_BUDGET_FACTOR = 10;
           { name: WRITE_BUDGET, ttl: 60_000, limit: config.rateLimitPerMinute },
           { name: READ_BUDGET, ttl: 60_000, limit: config.rateLimitPerMinute * READ_BUDGET_FACTOR },
         ],
-        // Without Redis the counters are kept in process (embedded default).
-        storage: redis.client ? new RedisThrottlerStorage(redis.client) : new MemoryThrottlerStorage(),
+        // Shared budgets in Redis, counted locally against leases; without Redis, in process (embedded default).
+        storage: redis.client ? new LeasedThrottlerStorage(new RedisLeaseSource(redis.client)) : new MemoryThrottlerStorage(),
       }),
     }),
   ],
