@@ -78,6 +78,26 @@ describe('redirect host (e2e)', () => {
     for (const event of events) expect(event).toMatchObject({ device: 'mobile', os: 'iOS', isBot: false });
   });
 
+  it('merges small staged batches into one statement without decoding them (empty batches and non-ASCII text included)', async () => {
+    const redis = t.app.get(RedisConnection).client;
+    if (!redis) return console.warn('REDIS_URL not set: staged batch merge test skipped');
+    const code = await createQr(t, key, { is_dynamic: true });
+    const writer = new StoredScanWriter();
+    const scanAt = (referrer: string) => ({ eventId: randomUUID(), codeId: code.id, at: Date.now(), userAgent: IPHONE, referrer, visitorHash: 'c'.repeat(32), isBot: false });
+    const referrers = ['https://例え.jp/ページ', 'https://example.com/"quoted"', 'https://example.com/🎉'];
+    await redis
+      .multi()
+      .rpush('scans:queue:v3', writer.toJsonArray([scanAt(referrers[0])]), '[]', writer.toJsonArray([scanAt(referrers[1]), scanAt(referrers[2])]))
+      .hincrby('scans:pending', code.id, 3)
+      .exec();
+    await flush();
+    expect(await redis.llen('scans:queue:v3')).toBe(0);
+    expect(await storedScans(code.id)).toBe(3);
+    expect(await scansOf(code.id)).toBe(3);
+    const stored = await t.prisma.scanEvent.findMany({ where: { qrCodeId: code.id } });
+    expect(stored.map((event) => event.referrer).sort()).toEqual([...referrers].sort());
+  });
+
   it('drops queue entries it cannot read (logged) and stores the rest of their batch', async () => {
     const redis = t.app.get(RedisConnection).client;
     if (!redis) return console.warn('REDIS_URL not set: unreadable entry test skipped');

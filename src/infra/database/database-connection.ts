@@ -5,7 +5,7 @@ import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { Pool } from 'pg';
 import type { PrismaClient } from '../../generated/prisma/client';
 import { migrate } from './migrator';
-import { pgliteSession, pgSession } from './sql-session';
+import { pgliteSession, pgPoolSession, pgSession, SqlSession } from './sql-session';
 
 type SqlDriverAdapterFactory = NonNullable<NonNullable<ConstructorParameters<typeof PrismaClient>[0]>['adapter']>;
 
@@ -19,6 +19,8 @@ export type DatabaseKind = 'postgres' | 'embedded';
 export interface DatabaseConnection {
   kind: DatabaseKind;
   adapter: SqlDriverAdapterFactory;
+  /** The same database for raw statements outside Prisma. */
+  sql: SqlSession;
   close(): Promise<void>;
 }
 
@@ -34,7 +36,7 @@ export function connectPostgres(databaseUrl: string): DatabaseConnection {
   const pool = new Pool({ connectionString: databaseUrl, ...POSTGRES_POOL });
   // An idle client that loses its server emits 'error' on the pool; without a listener that crashes the process.
   pool.on('error', () => undefined);
-  return { kind: 'postgres', adapter: new PrismaPg(pool), close: () => pool.end() };
+  return { kind: 'postgres', adapter: new PrismaPg(pool), sql: pgPoolSession(pool), close: () => pool.end() };
 }
 
 /** The embedded PGlite database in dataDir (created if needed), with the extensions the migrations use. */
@@ -47,7 +49,7 @@ export async function createPGlite(dataDir: string): Promise<PGlite> {
 export async function openEmbedded(dataDir: string): Promise<DatabaseConnection & { applied: string[] }> {
   const db = await createPGlite(dataDir);
   const applied = await migrate(pgliteSession(db));
-  return { kind: 'embedded', adapter: new PrismaPGlite(db), close: () => db.close(), applied };
+  return { kind: 'embedded', adapter: new PrismaPGlite(db), sql: pgliteSession(db), close: () => db.close(), applied };
 }
 
 /** Applies pending migrations to a PostgreSQL database (npm run db:migrate, tests). */

@@ -1,9 +1,10 @@
 import type { PGlite } from '@electric-sql/pglite';
-import type { PoolClient } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 
 /**
- * One database session for raw SQL outside Prisma (the migrator): the same few calls on a `pg`
- * connection or on an embedded PGlite database.
+ * Raw SQL outside Prisma: the migrator (one session), and bulk statements whose large parameters
+ * Prisma would copy and re-encode (the scan store). The same few calls on a `pg` connection or
+ * pool, or on an embedded PGlite database.
  */
 export interface SqlSession {
   query<Row>(sql: string, params?: unknown[]): Promise<Row[]>;
@@ -16,6 +17,16 @@ export function pgSession(client: PoolClient): SqlSession {
     query: async <Row>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as Row[],
     exec: async (script) => {
       await client.query(script);
+    },
+  };
+}
+
+/** Statements on any connection of the pool: one statement each, no session state. */
+export function pgPoolSession(pool: Pool): SqlSession {
+  return {
+    query: async <Row>(sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows as Row[],
+    exec: async (script) => {
+      await pool.query(script);
     },
   };
 }
