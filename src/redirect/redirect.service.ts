@@ -1,8 +1,8 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { isbot } from 'isbot';
 import { MetricsService } from '../infra/observability/metrics.service';
 import { SHORT_CODE_PATTERN } from '../qrcodes/short-code';
+import { BotAgents } from './bot-agents';
 import { contentPage, expiredPage, notFoundPage, pausedPage } from './landing-page';
 import { linkState } from './link-target';
 import { LinkResolver } from './link-resolver.service';
@@ -32,6 +32,7 @@ export type RedirectAnswer =
 export class RedirectService implements OnModuleInit {
   private secret = '';
   private dailyKey = { day: -1, key: '' };
+  private readonly bots = new BotAgents();
 
   constructor(
     private readonly links: LinkResolver,
@@ -67,7 +68,7 @@ export class RedirectService implements OnModuleInit {
         userAgent: visit.userAgent,
         referrer: visit.referrer,
         visitorHash: visitorHash(this.visitorKey(now), visit.ip, visit.userAgent),
-        isBot: visit.userAgent ? isbot(visit.userAgent) : false,
+        isBot: this.bots.isBot(visit.userAgent),
       });
     }
     return this.outcome(answer.kind === 'redirect' ? 'redirected' : 'page', answer);
