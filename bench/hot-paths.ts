@@ -6,7 +6,8 @@
  *
  * Env: BENCH_PG (server URL, default postgresql://postgres@127.0.0.1:5432), REDIS_URL (default
  * redis://127.0.0.1:6379; set REDIS_URL= to bench the in-process mode), DURATION (s per load,
- * default 6), ROUNDS (default 3), CONNECTIONS (default 50), ONLY_REDIRECT=1 (skip the image loads).
+ * default 6), ROUNDS (default 3), CONNECTIONS (default 50), ONLY_REDIRECT=1 (skip the image loads),
+ * SCAN_UA (the scanners' user agent, an iPhone's by default; SCAN_UA= sends none).
  * The load generator (autocannon) runs as a separate process, started directly (npx stayed alive
  * beside it and took 15-20 % of a core from whatever it measured). After one unmeasured warm-up
  * load of each server (3 s), each round measures every
@@ -34,8 +35,9 @@ const DURATION = Number(process.env.DURATION ?? 6);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const DB = 'qr_bench_hot';
-/** Scans come from phones: the user agent is hashed, classified and stored with every scan. */
-const SCANNER = { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1' };
+/** Scans come from phones: the user agent is hashed, classified and stored with every scan (SCAN_UA= sends none, as before 2026-11-22's fourth session). */
+const SCAN_UA = process.env.SCAN_UA ?? 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const SCANNER: Record<string, string> = SCAN_UA ? { 'user-agent': SCAN_UA } : {};
 
 interface Result { rps: number; p50: number; p99: number; non2xx: number; errors: number; completed: number; cpu: string }
 
@@ -89,7 +91,7 @@ async function main(): Promise<void> {
   const styled = await post({ type: 'url', content: { url: 'https://example.com/poster' }, style: { dotsOptions: { type: 'rounded', color: '#1a237e' } } });
   await fetch(`http://127.0.0.1:3902/api/v1/qrcodes/${styled.id}/image`, { headers }); // warm the image cache
 
-  console.log(`hot paths: ${CONNECTIONS} connections, ${DURATION} s per load, ${ROUNDS} rounds, Redis ${REDIS_URL ? 'on' : 'off'}, node ${process.version}`);
+  console.log(`hot paths: ${CONNECTIONS} connections, ${DURATION} s per load, ${ROUNDS} rounds, Redis ${REDIS_URL ? 'on' : 'off'}, scans ${SCAN_UA ? 'with' : 'without'} a user agent, node ${process.version}`);
   const scansBefore = Number((await app.get(PrismaService).qrCode.findUniqueOrThrow({ where: { id: dynamic.id } })).scans);
   let redirects = 0;
   // One unmeasured load of each server first: the rounds compare JIT-compiled code, not warm-up.
