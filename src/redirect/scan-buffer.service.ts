@@ -255,7 +255,6 @@ export class ScanBuffer implements OnModuleInit, BeforeApplicationShutdown {
     let entries = 1;
     let bytes = staged[0].length;
     while (entries < staged.length && bytes + staged[entries].length <= MAX_STORE_BYTES) bytes += staged[entries++].length;
-    if (entries === 1) return { queue: QUEUE_KEY, entries, json: staged[0] };
     return { queue: QUEUE_KEY, entries, json: joinJsonArrays(staged.slice(0, entries)) };
   }
 
@@ -268,8 +267,9 @@ export class ScanBuffer implements OnModuleInit, BeforeApplicationShutdown {
   }
 }
 
-/** One JSON array of the items of several (each `[...]`, possibly empty), without decoding them. */
+/** One JSON array of the items of several (each `[...]`, possibly empty), without decoding them; one array goes as it is (no copy). */
 function joinJsonArrays(arrays: Buffer[]): Buffer {
+  if (arrays.length === 1) return arrays[0];
   const parts: Buffer[] = [Buffer.from('[')];
   for (const array of arrays) {
     const items = array.subarray(1, array.length - 1);

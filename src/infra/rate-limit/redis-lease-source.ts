@@ -4,16 +4,16 @@ import type { BudgetRule, LeaseGrant, LeaseSource } from './leased-throttler-sto
 const COMMAND = 'rateLimitLease';
 
 /**
- * Takes up to ARGV[5] hits of a fixed window at once, never beyond the limit. With one hit asked
+ * Takes up to ARGV[4] hits of a fixed window at once, never beyond the limit. With one hit asked
  * for, these are the rules (and the keys) of @nest-lab/throttler-storage-redis, which this service
  * used before: count, and once past the limit block for blockDuration. So instances of both
  * versions share budgets during a deploy. Returns {granted, totalHits, timeToExpireMs, blockedForMs}.
  */
 const LEASE_SCRIPT = `
-local ttl = tonumber(ARGV[2])
-local limit = tonumber(ARGV[3])
-local blockDuration = tonumber(ARGV[4])
-local want = tonumber(ARGV[5])
+local ttl = tonumber(ARGV[1])
+local limit = tonumber(ARGV[2])
+local blockDuration = tonumber(ARGV[3])
+local want = tonumber(ARGV[4])
 local function windowLeft()
   local left = redis.call('PTTL', KEYS[1])
   if left <= 0 then
@@ -39,7 +39,7 @@ redis.call('DECRBY', KEYS[1], want - 1)
 redis.call('SET', KEYS[2], 1, 'PX', blockDuration)
 return {0, before + 1, left, blockDuration}`;
 
-type LeaseCommand = (hitsKey: string, blockKey: string, name: string, ttl: number, limit: number, blockDuration: number, want: number) => Promise<unknown>;
+type LeaseCommand = (hitsKey: string, blockKey: string, ttl: number, limit: number, blockDuration: number, want: number) => Promise<unknown>;
 
 /** The shared budget counters in Redis; the script goes by its SHA (ioredis loads it again after a Redis restart). */
 export class RedisLeaseSource implements LeaseSource {
@@ -52,7 +52,7 @@ export class RedisLeaseSource implements LeaseSource {
   }
 
   async take(key: string, want: number, rule: BudgetRule): Promise<LeaseGrant> {
-    const result = await this.run(`{${key}:${rule.name}}:hits`, `{${key}:${rule.name}}:blocked`, rule.name, rule.ttl, rule.limit, rule.blockDuration, want);
+    const result = await this.run(`{${key}:${rule.name}}:hits`, `{${key}:${rule.name}}:blocked`, rule.ttl, rule.limit, rule.blockDuration, want);
     if (!Array.isArray(result) || result.length !== 4 || !result.every((value) => typeof value === 'number')) {
       throw new TypeError(`Unexpected rate-limit script result: ${JSON.stringify(result)}`);
     }
