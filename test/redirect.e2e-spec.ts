@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { RedisConnection } from '../src/infra/redis/redis.module';
 import { ScanBuffer } from '../src/redirect/scan-buffer.service';
+import { encodeStagedBatch, ScanBatchWriter } from '../src/redirect/scan-batch';
 import { StoredScanWriter } from '../src/redirect/scan-event';
 import { ScanStoreRepository } from '../src/redirect/scan-store.repository';
 import { auth, createQr, eventually, GENEROUS_RATE_LIMIT, updateQr } from './support/factories';
@@ -62,52 +63,95 @@ describe('redirect host (e2e)', () => {
     expect(await eventually(() => storedScans(code.id), 10_000, 2500)).toBe(10_000);
   });
 
-  it('stores scans staged by earlier versions (legacy queues, one scan per entry) and releases their pending counts', async () => {
+  it('stores scans staged by earlier versions (legacy queues) and releases their pending counts', async () => {
     const redis = t.app.get(RedisConnection).client;
     if (!redis) return console.warn('REDIS_URL not set: legacy queue test skipped');
     const code = await createQr(t, key, { is_dynamic: true });
-    const recorded = { eventId: randomUUID(), codeId: code.id, at: Date.now(), userAgent: IPHONE, referrer: null, visitorHash: 'b'.repeat(32), isBot: false };
-    const [storedForm] = JSON.parse(new StoredScanWriter().toJsonArray([{ ...recorded, eventId: randomUUID() }])) as unknown[];
-    await redis.multi().rpush('scans:queue', JSON.stringify(recorded)).rpush('scans:queue:v2', JSON.stringify(storedForm)).hincrby('scans:pending', code.id, 2).exec();
-    expect(await scansOf(code.id)).toBe(2);
+    const recorded = (referrer: string | null = null) => ({ eventId: randomUUID(), codeId: code.id, at: Date.now(), userAgent: IPHONE, referrer, visitorHash: 'b'.repeat(32), isBot: false });
+    const first = recorded();
+    const writer = new StoredScanWriter();
+    const [storedForm] = JSON.parse(writer.toJsonArray([recorded()])) as unknown[];
+    await redis
+      .multi()
+      .rpush('scans:queue', JSON.stringify(first))
+      .rpush('scans:queue:v2', JSON.stringify(storedForm))
+      .rpush('scans:queue:v3', writer.toJsonArray([recorded('https://例え.jp/ページ'), recorded('https://example.com/"quoted"')]), '[]')
+      .hincrby('scans:pending', code.id, 4)
+      .exec();
+    expect(await scansOf(code.id)).toBe(4);
     await flush();
-    expect(await storedScans(code.id)).toBe(2);
-    expect(await scansOf(code.id)).toBe(2);
+    for (const queue of ['scans:queue', 'scans:queue:v2', 'scans:queue:v3']) expect(await redis.llen(queue)).toBe(0);
+    expect(await storedScans(code.id)).toBe(4);
+    expect(await scansOf(code.id)).toBe(4);
     const events = await t.prisma.scanEvent.findMany({ where: { qrCodeId: code.id } });
-    expect(events.map((event) => event.eventId)).toContain(recorded.eventId);
+    expect(events.map((event) => event.eventId)).toContain(first.eventId);
+    expect(events.map((event) => event.referrer)).toEqual(expect.arrayContaining(['https://例え.jp/ページ', 'https://example.com/"quoted"']));
     for (const event of events) expect(event).toMatchObject({ device: 'mobile', os: 'iOS', isBot: false });
   });
 
-  it('merges small staged batches into one statement without decoding them (empty batches and non-ASCII text included)', async () => {
+  it('stores several staged batches in one go, byte for byte (empty batches, tabs, backslashes and non-ASCII text included)', async () => {
     const redis = t.app.get(RedisConnection).client;
-    if (!redis) return console.warn('REDIS_URL not set: staged batch merge test skipped');
+    if (!redis) return console.warn('REDIS_URL not set: staged batch test skipped');
     const code = await createQr(t, key, { is_dynamic: true });
-    const writer = new StoredScanWriter();
-    const scanAt = (referrer: string) => ({ eventId: randomUUID(), codeId: code.id, at: Date.now(), userAgent: IPHONE, referrer, visitorHash: 'c'.repeat(32), isBot: false });
-    const referrers = ['https://例え.jp/ページ', 'https://example.com/"quoted"', 'https://example.com/🎉'];
+    const writer = new ScanBatchWriter();
+    const scanAt = (referrer: string) => ({ eventId: randomUUID(), codeId: code.id, at: Date.now(), userAgent: 'Agent\twith\\tab', referrer, visitorHash: 'c'.repeat(32), isBot: false });
+    const referrers = ['https://例え.jp/ページ', 'https://example.com/"quoted"\\N', 'https://example.com/🎉\nnext line'];
     await redis
       .multi()
-      .rpush('scans:queue:v3', writer.toJsonArray([scanAt(referrers[0])]), '[]', writer.toJsonArray([scanAt(referrers[1]), scanAt(referrers[2])]))
+      .rpush('scans:queue:v4', encodeStagedBatch(writer.write([scanAt(referrers[0])])), encodeStagedBatch(writer.write([])), encodeStagedBatch(writer.write([scanAt(referrers[1]), scanAt(referrers[2])])))
       .hincrby('scans:pending', code.id, 3)
       .exec();
     await flush();
-    expect(await redis.llen('scans:queue:v3')).toBe(0);
+    expect(await redis.llen('scans:queue:v4')).toBe(0);
     expect(await storedScans(code.id)).toBe(3);
     expect(await scansOf(code.id)).toBe(3);
     const stored = await t.prisma.scanEvent.findMany({ where: { qrCodeId: code.id } });
     expect(stored.map((event) => event.referrer).sort()).toEqual([...referrers].sort());
+    for (const event of stored) expect(event.userAgent).toBe('Agent\twith\\tab');
   });
 
-  it('drops queue entries it cannot read (logged) and stores the rest of their batch', async () => {
+  it('stores a batch staged twice (re-read after a crash) once, and releases the pending counts of both', async () => {
+    const redis = t.app.get(RedisConnection).client;
+    if (!redis) return console.warn('REDIS_URL not set: replayed batch test skipped');
+    const code = await createQr(t, key, { is_dynamic: true });
+    const batch = new ScanBatchWriter().write(
+      Array.from({ length: 5 }, (_, i) => ({ eventId: randomUUID(), codeId: code.id, at: Date.now(), userAgent: IPHONE, referrer: null, visitorHash: 'd'.repeat(32), isBot: i === 4 })),
+    );
+    // The second copy stands for a batch a flush stored but could not remove from the queue before it died.
+    await redis.multi().rpush('scans:queue:v4', encodeStagedBatch(batch)).hincrby('scans:pending', code.id, 4).exec();
+    await flush();
+    await redis.multi().rpush('scans:queue:v4', encodeStagedBatch(batch)).hincrby('scans:pending', code.id, 4).exec();
+    await flush();
+    expect(await storedScans(code.id)).toBe(4);
+    expect(await scansOf(code.id)).toBe(4);
+    expect(await t.prisma.scanEvent.count({ where: { qrCodeId: code.id } })).toBe(5);
+    expect(await redis.hget('scans:pending', code.id)).toBeNull();
+    expect(await t.app.get(ScanStoreRepository).storeBatches([batch])).toBe(0);
+  });
+
+  it('drops queue entries it cannot read (logged) and stores the rest', async () => {
     const redis = t.app.get(RedisConnection).client;
     if (!redis) return console.warn('REDIS_URL not set: unreadable entry test skipped');
     const code = await createQr(t, key, { is_dynamic: true });
     await redis.rpush('scans:queue:v2', JSON.stringify({ unknown: 'format' }));
+    await redis.rpush('scans:queue:v4', '{"id":"not a batch"}\nrows', '[]');
     await scan(code.short_code);
     await flush();
     expect(await redis.llen('scans:queue:v2')).toBe(0);
+    expect(await redis.llen('scans:queue:v4')).toBe(0);
     expect(await storedScans(code.id)).toBe(1);
     expect(await scansOf(code.id)).toBe(1);
+  });
+
+  it('forgets the ids of batches stored more than a day ago', async () => {
+    const store = t.app.get(ScanStoreRepository);
+    const code = await createQr(t, key, { is_dynamic: true });
+    const batch = new ScanBatchWriter().write([{ eventId: randomUUID(), codeId: code.id, at: Date.now(), userAgent: null, referrer: null, visitorHash: 'e'.repeat(32), isBot: false }]);
+    expect(await store.storeBatches([batch])).toBe(1);
+    await store.forgetBatchesStoredBefore(new Date(Date.now() - 60_000));
+    expect(await t.prisma.scanBatch.count({ where: { id: batch.id } })).toBe(1);
+    await store.forgetBatchesStoredBefore(new Date(Date.now() + 60_000));
+    expect(await t.prisma.scanBatch.count({ where: { id: batch.id } })).toBe(0);
   });
 
   it('records time, user agent, referrer, device class, OS, browser and an anonymised visitor, never the IP', async () => {
@@ -262,11 +306,11 @@ describe('redirect host (e2e)', () => {
     it('a batch stored while its code is being deleted stores nothing once the delete commits', async () => {
       if (!process.env.DATABASE_URL) return console.warn('DATABASE_URL not set: race test skipped (embedded database is one connection)');
       const code = await createQr(t, key, { is_dynamic: true });
-      const counts = await whileHeld(
+      const stored = await whileHeld(
         (tx) => tx.$executeRaw`DELETE FROM qr_codes WHERE id = ${code.id}::uuid`,
-        () => t.app.get(ScanStoreRepository).store(new StoredScanWriter().toJsonArray([scanOf(code.id), scanOf(code.id)])),
+        () => t.app.get(ScanStoreRepository).storeBatches([new ScanBatchWriter().write([scanOf(code.id), scanOf(code.id)])]),
       );
-      expect(counts).toEqual([{ codeId: code.id, scans: 2, rows: 2 }]);
+      expect(stored).toBe(0);
       expect(await eventsOf(code.id)).toBe(0);
     });
 
@@ -274,7 +318,7 @@ describe('redirect host (e2e)', () => {
       if (!process.env.DATABASE_URL) return console.warn('DATABASE_URL not set: race test skipped (embedded database is one connection)');
       const code = await createQr(t, key, { is_dynamic: true });
       const deleted = await whileHeld(
-        // What ScanStoreRepository.store does in one statement: lock the code, then insert its events.
+        // What ScanStoreRepository.storeBatches does: lock the code, then insert its events.
         async (tx) => {
           await tx.$queryRaw`SELECT id FROM qr_codes WHERE id = ${code.id}::uuid FOR KEY SHARE`;
           await tx.$executeRaw`INSERT INTO scan_events (event_id, qr_code_id, scanned_at, device, os, browser, visitor_hash)
@@ -324,7 +368,7 @@ describe('scan buffer housekeeping (e2e)', () => {
       await t.app.get(ScanBuffer).flush();
       const redis = t.app.get(RedisConnection).client!;
       expect(await redis.hlen('scans:pending')).toBe(0);
-      for (const queue of ['scans:queue', 'scans:queue:v2', 'scans:queue:v3']) expect(await redis.llen(queue)).toBe(0);
+      for (const queue of ['scans:queue', 'scans:queue:v2', 'scans:queue:v3', 'scans:queue:v4']) expect(await redis.llen(queue)).toBe(0);
       expect(Number((await t.prisma.qrCode.findUniqueOrThrow({ where: { id: code.id } })).scans)).toBe(20);
     } finally {
       await t.close();

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { MetricsService } from '../infra/observability/metrics.service';
 import type { RedisConnection } from '../infra/redis/redis.module';
+import type { ScanBatch } from './scan-batch';
 import type { ScanEvent } from './scan-event';
 import { ScanBuffer } from './scan-buffer.service';
 import type { ScanStoreRepository } from './scan-store.repository';
@@ -18,9 +19,11 @@ function stallingStore() {
   let stored = 0;
   let stalls: Array<() => void> = [];
   const store = {
-    store: async (batchJson: string) => {
-      stored += (JSON.parse(batchJson) as unknown[]).length;
+    storeBatches: async (batches: ScanBatch[]) => {
+      const rows = batches.reduce((sum, batch) => sum + batch.codes.reduce((n, code) => n + code.rows, 0), 0);
+      stored += rows;
       await new Promise<void>((resolve) => stalls.push(resolve));
+      return rows;
     },
   };
   return {
@@ -80,5 +83,40 @@ describe('ScanBuffer without Redis', () => {
     await flushing;
     expect(db.stored()).toBe(2);
     expect((await buffer.readWithPending(async () => 0, () => [CODE])).pending.get(CODE)).toBe(0);
+  });
+});
+
+describe('ScanBuffer when the database fails', () => {
+  /** A store that fails until told otherwise, and remembers the batch ids it was given. */
+  function failingStore() {
+    let failing = true;
+    const attempts: string[][] = [];
+    const store = {
+      storeBatches: async (batches: ScanBatch[]) => {
+        attempts.push(batches.map((batch) => batch.id));
+        if (failing) throw new Error('database unreachable');
+        return batches.reduce((sum, batch) => sum + batch.codes.reduce((n, code) => n + code.rows, 0), 0);
+      },
+    };
+    return { store: store as unknown as ScanStoreRepository, attempts, recover: () => (failing = false) };
+  }
+
+  it('keeps a batch it could not store, as written, and stores it (same id) once the database is back; its scans stay pending meanwhile', async () => {
+    const db = failingStore();
+    const buffer = new ScanBuffer(db.store, noRedis, new MetricsService());
+    const pending = async () => (await buffer.readWithPending(async () => 0, () => [CODE])).pending.get(CODE);
+    for (let i = 0; i < 3; i++) buffer.record(scanOf());
+    await buffer.flush();
+    expect(await pending()).toBe(3);
+    buffer.record(scanOf());
+    await buffer.flush();
+    expect(await pending()).toBe(4);
+    db.recover();
+    await buffer.flush();
+    expect(await pending()).toBe(0);
+    const [first, second, third] = db.attempts;
+    expect(first).toHaveLength(1);
+    expect(second).toEqual([first[0], expect.any(String)]); // the kept batch again, and the new one
+    expect(third).toEqual(second);
   });
 });

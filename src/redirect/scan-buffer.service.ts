@@ -2,29 +2,32 @@ import { BeforeApplicationShutdown, Injectable, Logger, OnModuleInit } from '@ne
 import { ReadWriteGate } from '../common/concurrency/read-write-gate';
 import { MetricsService } from '../infra/observability/metrics.service';
 import { RedisConnection } from '../infra/redis/redis.module';
+import { CodeScans, decodeStagedBatch, encodeStagedBatch, ScanBatch, ScanBatchWriter, sumByCode } from './scan-batch';
 import { ScanEvent, StoredScanWriter } from './scan-event';
 import { ScanStoreRepository } from './scan-store.repository';
 
-/** One entry per staged batch: a JSON array of scans in their stored row form (StoredScanWriter). */
-const QUEUE_KEY = 'scans:queue:v3';
+/** One entry per staged batch: a ScanBatch (encodeStagedBatch). */
+const QUEUE_KEY = 'scans:queue:v4';
 /**
  * Queues of earlier versions, drained first (instances of both versions run side by side during a
- * deploy): one scan per entry, in its recorded form (ScanEvent) or its stored row form.
+ * deploy): one scan per entry, in its recorded form (ScanEvent) or its stored row form, or a JSON
+ * array of stored rows per entry.
  */
 const LEGACY_QUEUES = [
   { key: 'scans:queue', form: 'recorded' },
   { key: 'scans:queue:v2', form: 'stored' },
+  { key: 'scans:queue:v3', form: 'array' },
 ] as const;
 const PENDING_KEY = 'scans:pending';
 const FLUSH_LOCK_KEY = 'scans:flush-lock';
 /** Local events are handed on this often: the redirect never waits for Redis or Postgres. */
 const STAGE_INTERVAL_MS = 50;
 const FLUSH_INTERVAL_MS = 1000;
-/** Scans per statement (and per staged entry at most). */
-const BATCH_SIZE = 1000;
-/** A flush merges staged entries up to about a batch's worth of JSON (~400 bytes a scan). */
-const MAX_STORE_BYTES = 512 * 1024;
-/** Staged entries read at once when merging small ones. */
+/** Scans per batch at most (a staged entry); legacy entries of one scan each are read this many at a time. */
+const BATCH_SIZE = 5000;
+/** Batches stored in one transaction: up to about this many bytes of rows (~300 bytes a scan)... */
+const MAX_STORE_BYTES = 1024 * 1024;
+/** ...and at most this many staged entries read at once. */
 const MAX_ENTRIES_PER_STORE = 20;
 /** Lowers pending counts after a flush and drops fields that reach zero (the hash would otherwise keep every code ever scanned). */
 const RELEASE_PENDING = `
@@ -32,23 +35,29 @@ for i = 1, #ARGV, 2 do
   if redis.call('HINCRBY', KEYS[1], ARGV[i], -tonumber(ARGV[i + 1])) <= 0 then redis.call('HDEL', KEYS[1], ARGV[i]) end
 end
 return 0`;
-/** Memory bound for events that could be handed nowhere (Redis and Postgres both down). */
+/** Memory bound for scans that could be handed nowhere (Redis and Postgres both down). */
 const MAX_LOCAL_EVENTS = 200_000;
+/** Ids of stored batches are forgotten after a day, checked this often. */
+const BATCH_ID_RETENTION_MS = 86_400_000;
+const BATCH_ID_SWEEP_INTERVAL_MS = 3_600_000;
 
 /**
  * Scan recording without a row lock per scan (design §6). A redirect appends its event to an
- * in-process batch and returns. With Redis, batches are staged every 50 ms into a Redis list
- * shared by all instances, one entry per batch (with per-code pending counts), and one instance at
- * a time (lock) moves them to Postgres, about 1000 scans a statement. Without Redis, the in-process batch goes straight to
- * Postgres. Storing is idempotent (event ids), so a batch re-read after a crash is not counted
- * twice. `readWithPending` lets the API add scans not yet in Postgres, so every completed redirect
- * shows in `scans`. Shutdown hands everything on.
+ * in-process list and returns. With Redis, the list is written as a batch every 50 ms and staged in
+ * a Redis list shared by all instances (with per-code pending counts), and one instance at a time
+ * (lock) moves staged batches to Postgres, several per transaction. Without Redis, batches go
+ * straight to Postgres. Storing is idempotent (batch ids), so a batch re-read after a crash is not
+ * counted twice; a batch that could be handed nowhere is kept, as written, and tried again.
+ * `readWithPending` lets the API add scans not yet in Postgres, so every completed redirect shows
+ * in `scans`. Shutdown hands everything on.
  */
 @Injectable()
 export class ScanBuffer implements OnModuleInit, BeforeApplicationShutdown {
   private readonly logger = new Logger('ScanBuffer');
   private local: ScanEvent[] = [];
-  /** Non-bot events per code held in this process (local batch and batches being handed on). */
+  /** Batches written but not yet handed on (Redis and Postgres failed): tried again as they are, so their ids keep them idempotent. */
+  private unstored: ScanBatch[] = [];
+  /** Non-bot events per code held in this process (local events and batches not yet handed on). */
   private readonly localPending = new Map<string, number>();
   private timers: NodeJS.Timeout[] = [];
   private draining = false;
@@ -59,7 +68,8 @@ export class ScanBuffer implements OnModuleInit, BeforeApplicationShutdown {
    * across instances that window (milliseconds) remains.
    */
   private readonly gate = new ReadWriteGate();
-  private readonly writer = new StoredScanWriter();
+  private readonly writer = new ScanBatchWriter();
+  private readonly legacyWriter = new StoredScanWriter();
 
   constructor(
     private readonly store: ScanStoreRepository,
@@ -69,17 +79,19 @@ export class ScanBuffer implements OnModuleInit, BeforeApplicationShutdown {
 
   onModuleInit(): void {
     const handOnIfAny = () => {
-      if (this.local.length > 0) void this.exclusively(() => this.handOn());
+      if (this.local.length > 0 || this.unstored.length > 0) void this.exclusively(() => this.handOn());
     };
     this.timers.push(setInterval(handOnIfAny, this.redis.client ? STAGE_INTERVAL_MS : FLUSH_INTERVAL_MS));
     if (this.redis.client) this.timers.push(setInterval(() => void this.drainQueue(), FLUSH_INTERVAL_MS));
+    this.timers.push(setInterval(() => void this.forgetOldBatchIds(), BATCH_ID_SWEEP_INTERVAL_MS));
     for (const timer of this.timers) timer.unref();
   }
 
   record(event: ScanEvent): void {
     if (this.local.length >= MAX_LOCAL_EVENTS) {
       this.logger.error('Scan buffer full: Redis and the database are unreachable; dropping the oldest scan');
-      this.forget([this.local.shift() as ScanEvent]);
+      const dropped = this.local.shift() as ScanEvent;
+      if (!dropped.isBot) this.lowerPending(dropped.codeId, 1);
     }
     this.local.push(event);
     if (!event.isBot) this.localPending.set(event.codeId, (this.localPending.get(event.codeId) ?? 0) + 1);
@@ -138,24 +150,43 @@ export class ScanBuffer implements OnModuleInit, BeforeApplicationShutdown {
     return run;
   }
 
+  /** Writes local events as batches and hands them, with any kept from before, to Redis, or to Postgres when Redis is not there. */
   private async handOn(): Promise<void> {
-    if (this.local.length === 0) return;
-    const batch = this.local;
+    for (let start = 0; start < this.local.length; start += BATCH_SIZE) this.unstored.push(this.writer.write(this.local.slice(start, start + BATCH_SIZE)));
     this.local = [];
-    try {
-      if (this.redis.client && this.redis.available) await this.stageInRedis(batch);
-      else await this.storeInBatches(batch);
-      this.forget(batch);
-    } catch (error) {
-      if (this.redis.client) this.redis.markDown(error as Error);
+    if (this.unstored.length === 0) return;
+    const batches = this.unstored;
+    this.unstored = [];
+    if (this.redis.client && this.redis.available) {
       try {
-        // Redis refused the batch: Postgres directly, so scans keep flowing while Redis is down.
-        await this.storeInBatches(batch);
-        this.forget(batch);
-      } catch (storeError) {
-        this.logger.warn(`Scans kept in memory, will retry: ${(storeError as Error).message}`);
-        this.local = batch.concat(this.local);
+        await this.stageInRedis(batches);
+        return this.forget(batches);
+      } catch (error) {
+        // Redis refused the batches: Postgres directly, so scans keep flowing while Redis is down.
+        this.redis.markDown(error as Error);
       }
+    }
+    try {
+      for (const group of inStoreGroups(batches)) {
+        this.metrics.scansFlushed.inc(await this.store.storeBatches(group));
+        this.forget(group);
+        batches.splice(0, group.length);
+      }
+    } catch (storeError) {
+      this.logger.warn(`Scans kept in memory, will retry: ${(storeError as Error).message}`);
+      this.keep(batches);
+    }
+  }
+
+  /** Keeps batches for the next hand-on, within the memory bound (the oldest go first). */
+  private keep(batches: ScanBatch[]): void {
+    this.unstored = batches.concat(this.unstored);
+    let rows = this.unstored.reduce((sum, batch) => sum + batch.codes.reduce((n, code) => n + code.rows, 0), 0);
+    while (rows > MAX_LOCAL_EVENTS && this.unstored.length > 1) {
+      const dropped = this.unstored.shift() as ScanBatch;
+      rows -= dropped.codes.reduce((n, code) => n + code.rows, 0);
+      this.logger.error('Scan buffer full: Redis and the database are unreachable; dropping the oldest batch of scans');
+      this.forget([dropped]);
     }
   }
 
@@ -164,28 +195,19 @@ export class ScanBuffer implements OnModuleInit, BeforeApplicationShutdown {
     return lengths.reduce((sum, n) => sum + n, 0);
   }
 
-  private async stageInRedis(batch: ScanEvent[]): Promise<void> {
+  private async stageInRedis(batches: ScanBatch[]): Promise<void> {
     const client = this.redis.background!;
-    const entries: string[] = [];
-    for (let start = 0; start < batch.length; start += BATCH_SIZE) entries.push(this.writer.toJsonArray(batch.slice(start, start + BATCH_SIZE)));
-    const multi = client.multi().rpush(QUEUE_KEY, ...entries);
-    for (const [codeId, n] of countByCode(batch)) multi.hincrby(PENDING_KEY, codeId, n);
+    const multi = client.multi().rpush(QUEUE_KEY, ...batches.map(encodeStagedBatch));
+    for (const code of sumByCode(batches).values()) if (code.scans > 0) multi.hincrby(PENDING_KEY, code.codeId, code.scans);
     const results = await multi.exec();
     const failed = results?.find(([error]) => error);
     if (!results || failed) throw failed?.[0] ?? new Error('Redis transaction aborted');
   }
 
-  private async storeInBatches(batch: ScanEvent[]): Promise<void> {
-    for (let start = 0; start < batch.length; start += BATCH_SIZE) {
-      await this.store.store(this.writer.toJsonArray(batch.slice(start, start + BATCH_SIZE)));
-      this.metrics.scansFlushed.inc(Math.min(BATCH_SIZE, batch.length - start));
-    }
-  }
-
   /**
    * Moves staged scans from the shared queue while there are any, so the store keeps up with any
-   * scan rate (one statement per tick would cap it). Reads get their turn between statements. A
-   * drain still running when the next tick comes makes that tick do nothing.
+   * scan rate (one transaction per tick would cap it). Reads get their turn between transactions.
+   * A drain still running when the next tick comes makes that tick do nothing.
    */
   private async drainQueue(): Promise<void> {
     if (this.draining) return;
@@ -198,9 +220,9 @@ export class ScanBuffer implements OnModuleInit, BeforeApplicationShutdown {
   }
 
   /**
-   * Moves one statement's worth of scans from the shared Redis queue to Postgres; returns how many
-   * it moved. Only the store and the release of its pending counts exclude reads (the gate), not
-   * the lock and the queue read around them.
+   * Moves one transaction's worth of scans from the shared Redis queue to Postgres; returns how
+   * many queue entries it took (0: none there, or another instance holds the lock). Only the store and the release of its pending counts exclude
+   * reads (the gate), not the lock and the queue read around them.
    */
   private async flushQueue(): Promise<number> {
     const client = this.redis.background;
@@ -211,16 +233,14 @@ export class ScanBuffer implements OnModuleInit, BeforeApplicationShutdown {
       try {
         const taken = await this.takeStaged(client);
         if (!taken) return 0;
-        const rows = await this.gate.write(async () => {
-          const counts = await this.store.store(taken.json);
-          const unreadable = counts.find(({ codeId }) => codeId === null);
-          if (unreadable) this.logger.error(`Scan queue held ${unreadable.rows} entries without a code id (unknown format); they are dropped`);
-          const released = counts.flatMap(({ codeId, scans: n }) => (codeId !== null && n > 0 ? [codeId, n] : []));
-          await client.multi().ltrim(taken.queue, taken.entries, -1).eval(RELEASE_PENDING, 1, PENDING_KEY, ...released).exec();
-          return counts.reduce((sum, { rows: n }) => sum + n, 0);
+        const stored = await this.gate.write(async () => {
+          const { stored: rows, released } = taken.form === 'batches' ? await this.storeStaged(taken.batches) : await this.storeLegacy(taken.json);
+          const release = released.flatMap(({ codeId, scans }) => (scans > 0 ? [codeId, scans] : []));
+          await client.multi().ltrim(taken.queue, taken.entries, -1).eval(RELEASE_PENDING, 1, PENDING_KEY, ...release).exec();
+          return rows;
         });
-        this.metrics.scansFlushed.inc(rows);
-        return rows;
+        this.metrics.scansFlushed.inc(stored);
+        return taken.entries;
       } finally {
         if ((await client.get(FLUSH_LOCK_KEY)) === token) await client.del(FLUSH_LOCK_KEY);
       }
@@ -230,59 +250,97 @@ export class ScanBuffer implements OnModuleInit, BeforeApplicationShutdown {
     }
   }
 
+  /** Stores staged batches; every batch taken releases its pending counts, whether stored now or before (a replay). */
+  private async storeStaged(batches: ScanBatch[]): Promise<StoreOutcome> {
+    return { stored: await this.store.storeBatches(batches), released: [...sumByCode(batches).values()] };
+  }
+
+  private async storeLegacy(json: string | Buffer): Promise<StoreOutcome> {
+    const counts = await this.store.storeJsonBatch(json);
+    const unreadable = counts.find(({ codeId }) => codeId === null);
+    if (unreadable) this.logger.error(`Scan queue held ${unreadable.rows} entries without a code id (unknown format); they are dropped`);
+    const released = counts.flatMap(({ codeId, scans, rows }) => (codeId === null ? [] : [{ codeId, scans, rows }]));
+    return { stored: counts.reduce((sum, { rows }) => sum + rows, 0), released };
+  }
+
   /**
-   * The next statement's worth of staged scans as one JSON array, with the queue and the number of
-   * its entries it came from. Staged entries are read as Buffers and go to Postgres as they are
-   * (no decoding of ~400 KB of JSON a batch).
+   * The next transaction's worth of staged scans, with the queue and the number of its entries it
+   * came from: from a legacy queue, one JSON array; from the current queue, several batches up to
+   * about MAX_STORE_BYTES. Staged entries are read as Buffers and their rows go to Postgres as
+   * they are; an entry that cannot be read is dropped (logged).
    */
-  private async takeStaged(client: NonNullable<RedisConnection['background']>): Promise<{ queue: string; entries: number; json: string | Buffer } | null> {
-    // One round trip: the legacy queues (empty once older instances are gone) and the next entry.
+  private async takeStaged(client: NonNullable<RedisConnection['background']>): Promise<StagedScans | null> {
+    // One round trip: the legacy queues (empty once older instances are gone) and the next entries.
     const pipeline = client.pipeline();
-    for (const legacy of LEGACY_QUEUES) pipeline.lrange(legacy.key, 0, BATCH_SIZE - 1);
-    const replies = (await pipeline.lrangeBuffer(QUEUE_KEY, 0, 0).exec()) ?? [];
+    for (const legacy of LEGACY_QUEUES) pipeline.lrange(legacy.key, 0, legacy.form === 'array' ? 0 : BATCH_SIZE - 1);
+    const replies = (await pipeline.lrangeBuffer(QUEUE_KEY, 0, MAX_ENTRIES_PER_STORE - 1).exec()) ?? [];
     for (const [error] of replies) if (error) throw error;
     for (const [index, legacy] of LEGACY_QUEUES.entries()) {
       const raw = replies[index][1] as string[];
       if (raw.length === 0) continue;
-      const json = legacy.form === 'recorded' ? this.writer.toJsonArray(raw.map((line) => JSON.parse(line) as ScanEvent)) : `[${raw.join(',')}]`;
-      return { queue: legacy.key, entries: raw.length, json };
+      const json =
+        legacy.form === 'recorded' ? this.legacyWriter.toJsonArray(raw.map((line) => JSON.parse(line) as ScanEvent)) : legacy.form === 'stored' ? `[${raw.join(',')}]` : raw[0];
+      return { form: 'json', queue: legacy.key, entries: raw.length, json };
     }
     const staged = replies[LEGACY_QUEUES.length][1] as Buffer[];
     if (staged.length === 0) return null;
-    // Small entries (quiet times) are merged into one statement, up to about a batch's worth. A
-    // full entry (busy times) goes alone: reading further entries would only be thrown away.
-    if (staged[0].length < MAX_STORE_BYTES / 2) staged.push(...(await client.lrangeBuffer(QUEUE_KEY, 1, MAX_ENTRIES_PER_STORE - 1)));
-    let entries = 1;
-    let bytes = staged[0].length;
-    while (entries < staged.length && bytes + staged[entries].length <= MAX_STORE_BYTES) bytes += staged[entries++].length;
-    return { queue: QUEUE_KEY, entries, json: joinJsonArrays(staged.slice(0, entries)) };
+    let entries = 0;
+    let bytes = 0;
+    const batches: ScanBatch[] = [];
+    while (entries < staged.length && (entries === 0 || bytes + staged[entries].length <= MAX_STORE_BYTES)) {
+      bytes += staged[entries].length;
+      try {
+        batches.push(decodeStagedBatch(staged[entries]));
+      } catch (error) {
+        this.logger.error(`Scan queue held an entry it cannot read (${(error as Error).message}); it is dropped`);
+      }
+      entries++;
+    }
+    return { form: 'batches', queue: QUEUE_KEY, entries, batches };
   }
 
-  private forget(batch: ScanEvent[]): void {
-    for (const [codeId, n] of countByCode(batch)) {
-      const left = (this.localPending.get(codeId) ?? 0) - n;
-      if (left > 0) this.localPending.set(codeId, left);
-      else this.localPending.delete(codeId);
+  private async forgetOldBatchIds(): Promise<void> {
+    try {
+      await this.store.forgetBatchesStoredBefore(new Date(Date.now() - BATCH_ID_RETENTION_MS));
+    } catch (error) {
+      this.logger.warn(`Ids of stored scan batches not swept this time: ${(error as Error).message}`);
     }
   }
-}
 
-/** One JSON array of the items of several (each `[...]`, possibly empty), without decoding them; one array goes as it is (no copy). */
-function joinJsonArrays(arrays: Buffer[]): Buffer {
-  if (arrays.length === 1) return arrays[0];
-  const parts: Buffer[] = [Buffer.from('[')];
-  for (const array of arrays) {
-    const items = array.subarray(1, array.length - 1);
-    if (items.length === 0) continue;
-    if (parts.length > 1) parts.push(Buffer.from(','));
-    parts.push(items);
+  /** Lowers the local pending counts by batches handed on (or dropped). */
+  private forget(batches: ScanBatch[]): void {
+    for (const batch of batches) for (const code of batch.codes) this.lowerPending(code.codeId, code.scans);
   }
-  parts.push(Buffer.from(']'));
-  return Buffer.concat(parts);
+
+  private lowerPending(codeId: string, n: number): void {
+    const left = (this.localPending.get(codeId) ?? 0) - n;
+    if (left > 0) this.localPending.set(codeId, left);
+    else this.localPending.delete(codeId);
+  }
 }
 
-function countByCode(batch: ScanEvent[]): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const event of batch) if (!event.isBot) counts.set(event.codeId, (counts.get(event.codeId) ?? 0) + 1);
-  return counts;
+interface StoreOutcome {
+  /** rows stored now */
+  stored: number;
+  /** per code, the non-bot scans leaving the pending counts */
+  released: CodeScans[];
+}
+
+type StagedScans =
+  | { form: 'json'; queue: string; entries: number; json: string | Buffer }
+  | { form: 'batches'; queue: string; entries: number; batches: ScanBatch[] };
+
+/** Batches grouped into transactions of about MAX_STORE_BYTES of rows each. */
+function inStoreGroups(batches: ScanBatch[]): ScanBatch[][] {
+  const groups: ScanBatch[][] = [];
+  let bytes = Infinity;
+  for (const batch of batches) {
+    if (bytes + batch.rows.length > MAX_STORE_BYTES) {
+      groups.push([]);
+      bytes = 0;
+    }
+    groups[groups.length - 1].push(batch);
+    bytes += batch.rows.length;
+  }
+  return groups;
 }

@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { PrismaService } from '../infra/database/prisma.service';
+import { SCAN_EVENT_COLUMNS, ScanBatch, sumByCode } from './scan-batch';
 
 const VISITOR_SECRET = 'visitor_hash_secret';
 
-const STORE_BATCH = `
+/** Batches of earlier versions' queues (a JSON array of StoredScan), replayed safely by each event's id. */
+const STORE_JSON_BATCH = `
   WITH batch AS (
     SELECT * FROM json_to_recordset($1::json) AS e(event_id uuid, qr_code_id uuid, scanned_at timestamptz,
       user_agent text, referrer text, device text, os text, browser text, visitor_hash text, is_bot boolean)
@@ -27,27 +29,61 @@ const STORE_BATCH = `
   SELECT qr_code_id::text AS "codeId", (count(*) FILTER (WHERE NOT is_bot))::int AS scans, count(*)::int AS rows
   FROM batch GROUP BY qr_code_id`;
 
-/** Scan persistence: batched and idempotent, so re-flushing a batch after a crash counts nothing twice. */
+const CLAIM_BATCHES = `INSERT INTO scan_batches (id) SELECT unnest($1::uuid[]) ON CONFLICT (id) DO NOTHING RETURNING id::text AS id`;
+/** Each code once, in id order (no deadlock between flushes), in place of a foreign-key check per row. */
+const LOCK_CODES = `SELECT id::text AS id FROM qr_codes WHERE id = ANY($1::uuid[]) ORDER BY id FOR KEY SHARE`;
+const COPY_SCAN_EVENTS = `COPY scan_events (${SCAN_EVENT_COLUMNS.join(', ')}) FROM STDIN`;
+const DROP_SCANS_OF = `DELETE FROM scan_events WHERE qr_code_id = ANY($1::uuid[])`;
+const ADD_SCANS = `UPDATE qr_codes q SET scans = q.scans + c.n FROM unnest($1::uuid[], $2::bigint[]) AS c(id, n) WHERE q.id = c.id`;
+
+/** Scan persistence: batched and idempotent, so storing a batch again after a crash counts nothing twice. */
 @Injectable()
 export class ScanStoreRepository {
   constructor(private readonly prisma: PrismaService) {}
 
   /**
-   * Inserts a batch of scans, given as one JSON array of StoredScan (StoredScanWriter), skipping ones already
-   * stored and ones of deleted codes, and adds the inserted non-bot scans to each code's `scans`, in
-   * one statement: one round trip per batch and no row lock held per scan. The batch goes as one
-   * JSON text, far cheaper to build and send than ten arrays of bind values, and outside Prisma,
-   * which copies and re-encodes a parameter of that size (a tenth of a redirect's CPU); a Buffer
-   * read from the Redis queue goes to Postgres as it is. Each code of the batch is locked once (FOR
-   * KEY SHARE, in id order), in place of a foreign-key check per row: a delete of the code waits for
-   * this statement, and its trigger then removes what it stored (migration 20261122160000). Returns,
-   * per code, the non-bot scans of the batch (stored now or before): what leaves the pending
-   * counts. Rows that name no code (a format this version does not read) come back under codeId null.
+   * Stores batches of scans in one transaction: claims their ids (a batch already stored is
+   * skipped whole), locks each of their codes once (FOR KEY SHARE), COPYs their rows, drops the
+   * rows of codes deleted meanwhile, and adds each code's scans to its `scans`. No row lock is
+   * held per scan, and COPY costs Postgres about half of an INSERT of the same rows. A delete of a
+   * code waits for the lock, and its trigger then removes what this stored (migration
+   * 20261122160000). Returns the rows stored now.
    */
-  async store(batchJson: string | Buffer): Promise<Array<{ codeId: string | null; scans: number; rows: number }>> {
+  async storeBatches(batches: readonly ScanBatch[]): Promise<number> {
+    if (batches.length === 0) return 0;
+    return this.prisma.sql.transaction(async (tx) => {
+      const claimed = new Set((await tx.query<{ id: string }>(CLAIM_BATCHES, [batches.map((batch) => batch.id)])).map((row) => row.id));
+      const fresh = batches.filter((batch) => claimed.has(batch.id));
+      if (fresh.length === 0) return 0;
+      const codes = sumByCode(fresh);
+      const live = new Set((await tx.query<{ id: string }>(LOCK_CODES, [[...codes.keys()]])).map((row) => row.id));
+      await tx.copyFrom(COPY_SCAN_EVENTS, fresh.map((batch) => batch.rows));
+      const gone = [...codes.keys()].filter((id) => !live.has(id));
+      if (gone.length > 0) await tx.query(DROP_SCANS_OF, [gone]);
+      // In id order, like the locks: concurrent stores (instances storing directly) never wait on each other in a cycle.
+      const counted = [...codes.values()].filter((code) => live.has(code.codeId) && code.scans > 0).sort((a, b) => (a.codeId < b.codeId ? -1 : 1));
+      if (counted.length > 0) await tx.query(ADD_SCANS, [counted.map((code) => code.codeId), counted.map((code) => code.scans)]);
+      return [...codes.values()].reduce((sum, code) => sum + (live.has(code.codeId) ? code.rows : 0), 0);
+    });
+  }
+
+  /** Forgets the ids of batches stored before `cutoff`: a replay comes within seconds, the ids would otherwise pile up. */
+  async forgetBatchesStoredBefore(cutoff: Date): Promise<void> {
+    await this.prisma.sql.query('DELETE FROM scan_batches WHERE stored_at < $1', [cutoff]);
+  }
+
+  /**
+   * Stores a batch staged by an earlier version (a JSON array of StoredScan), skipping events
+   * already stored (by event id) and ones of deleted codes, and adds the inserted non-bot scans to
+   * each code's `scans`, in one statement. A Buffer read from the Redis queue goes to Postgres as
+   * it is. Returns, per code, the non-bot scans of the batch (stored now or before): what leaves
+   * the pending counts. Rows that name no code (a format this version does not read) come back
+   * under codeId null.
+   */
+  async storeJsonBatch(batchJson: string | Buffer): Promise<Array<{ codeId: string | null; scans: number; rows: number }>> {
     // pg sends a Buffer in binary format, which for json is its UTF-8 text; PGlite would take it for bytea.
     const batch = typeof batchJson === 'string' || this.prisma.kind === 'postgres' ? batchJson : batchJson.toString('utf8');
-    return this.prisma.sql.query<{ codeId: string | null; scans: number; rows: number }>(STORE_BATCH, [batch]);
+    return this.prisma.sql.query<{ codeId: string | null; scans: number; rows: number }>(STORE_JSON_BATCH, [batch]);
   }
 
   /** The per-deployment secret behind visitor hashes, created on first use (the first instance wins). */

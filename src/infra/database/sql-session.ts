@@ -1,5 +1,8 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { PGlite, Transaction } from '@electric-sql/pglite';
 import type { Pool, PoolClient } from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 /**
  * Raw SQL outside Prisma: the migrator (one session), and bulk statements whose large parameters
@@ -10,6 +13,37 @@ export interface SqlSession {
   query<Row>(sql: string, params?: unknown[]): Promise<Row[]>;
   /** Runs a script of several statements (a migration file). */
   exec(script: string): Promise<void>;
+  /** Runs `work` in one transaction on one connection: committed if it resolves, rolled back if it throws. */
+  transaction<T>(work: (tx: SqlTransaction) => Promise<T>): Promise<T>;
+}
+
+export interface SqlTransaction {
+  query<Row>(sql: string, params?: unknown[]): Promise<Row[]>;
+  /**
+   * Runs `COPY ... FROM STDIN` with `chunks` as its input, in COPY's text format: the cheapest way
+   * into a table (about half the server time of an INSERT of the same rows from a JSON parameter).
+   */
+  copyFrom(copySql: string, chunks: ReadonlyArray<string | Buffer>): Promise<void>;
+}
+
+function pgTransaction(client: PoolClient): SqlTransaction {
+  return {
+    query: async <Row>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as Row[],
+    copyFrom: (copySql, chunks) => pipeline(Readable.from(chunks), client.query(copyFrom(copySql))),
+  };
+}
+
+async function pgTransactionOn<T>(client: PoolClient, work: (tx: SqlTransaction) => Promise<T>): Promise<T> {
+  await client.query('BEGIN');
+  try {
+    const result = await work(pgTransaction(client));
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    // A failed ROLLBACK means the connection is gone, and the transaction with it: the first error is the one to report.
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
 }
 
 export function pgSession(client: PoolClient): SqlSession {
@@ -18,15 +52,40 @@ export function pgSession(client: PoolClient): SqlSession {
     exec: async (script) => {
       await client.query(script);
     },
+    transaction: (work) => pgTransactionOn(client, work),
   };
 }
 
-/** Statements on any connection of the pool: one statement each, no session state. */
+/** Statements on any connection of the pool: one statement each, no session state; a transaction holds one connection. */
 export function pgPoolSession(pool: Pool): SqlSession {
   return {
     query: async <Row>(sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows as Row[],
     exec: async (script) => {
       await pool.query(script);
+    },
+    transaction: async (work) => {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        return await pgTransactionOn(client, work);
+      } catch (error) {
+        broken = error as Error;
+        throw error;
+      } finally {
+        // A connection that failed mid-COPY may be in any protocol state: it is closed, not reused.
+        client.release(broken);
+      }
+    },
+  };
+}
+
+function pgliteTransaction(tx: Transaction): SqlTransaction {
+  return {
+    query: async <Row>(sql: string, params: unknown[] = []) => (await tx.query<Row>(sql, params)).rows,
+    // PGlite reads COPY input from its /dev/blob device.
+    copyFrom: async (copySql, chunks) => {
+      const text = chunks.map((chunk) => (typeof chunk === 'string' ? chunk : chunk.toString('utf8')));
+      await tx.query(copySql.replace(/\bFROM STDIN\b/, `FROM '/dev/blob'`), [], { blob: new Blob(text) });
     },
   };
 }
@@ -37,5 +96,6 @@ export function pgliteSession(db: PGlite): SqlSession {
     exec: async (script) => {
       await db.exec(script);
     },
+    transaction: (work) => db.transaction((tx) => work(pgliteTransaction(tx))),
   };
 }

@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import { LruMap } from '../infra/cache/lru-map';
+import type { ScanEvent } from './scan-event';
+import { classifyUserAgent } from './user-agent-class';
+
+/** A code's share of a batch: its scans that count (not bots), and all its rows (bots included). */
+export interface CodeScans {
+  codeId: string;
+  scans: number;
+  rows: number;
+}
+
+/**
+ * Scans as they are staged (one Redis list entry) and stored (one COPY): the batch's id, which
+ * makes storing it idempotent (a batch re-read after a crash is recognised by its id), the scans
+ * per code (the pending counts it settles and the `scans` it adds), and its rows in COPY's text
+ * format, in the order of SCAN_EVENT_COLUMNS.
+ */
+export interface ScanBatch {
+  id: string;
+  codes: CodeScans[];
+  rows: string | Buffer;
+}
+
+/** The columns of scan_events that a batch's rows fill, in order (the user agent's columns last: they are written as one remembered piece). */
+export const SCAN_EVENT_COLUMNS = ['event_id', 'qr_code_id', 'scanned_at', 'referrer', 'visitor_hash', 'user_agent', 'device', 'os', 'browser', 'is_bot'] as const;
+
+/** Distinct user agents whose classified, escaped columns are remembered (they repeat: a few device and browser versions). */
+const REMEMBERED_AGENTS = 2000;
+const DAY_MS = 86_400_000;
+/** What COPY's text format escapes (backslash, tab, newline, carriage return), and NUL, which PostgreSQL text cannot hold. */
+const NEEDS_ESCAPE = /[\\\t\n\r\0]/;
+const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r', '\0': '' };
+
+/** A value as a field of COPY's text format: `\N` for null, special characters escaped. */
+export function copyField(value: string | null): string {
+  if (value === null) return '\\N';
+  return NEEDS_ESCAPE.test(value) ? value.replace(/[\\\t\n\r\0]/g, (c) => ESCAPES[c]) : value;
+}
+
+/**
+ * Writes recorded scans as a ScanBatch, as text rather than through an object per scan: each
+ * distinct user agent is classified (ua-parser, the costly part) and escaped once and remembered
+ * across batches. Every value is escaped for COPY.
+ */
+export class ScanBatchWriter {
+  private readonly agents = new LruMap<string>(REMEMBERED_AGENTS);
+  private lastAt = Number.NaN;
+  private lastIso = '';
+
+  write(events: readonly ScanEvent[]): ScanBatch {
+    const codes = new Map<string, CodeScans>();
+    let rows = '';
+    for (let i = 0; i < events.length; i++) {
+      const event = events[i];
+      rows += `${copyField(event.eventId)}\t${copyField(event.codeId)}\t${this.iso(event.at)}\t${copyField(event.referrer)}\t${copyField(event.visitorHash)}\t${this.agentFields(event.userAgent, event.isBot)}\n`;
+      let code = codes.get(event.codeId);
+      if (!code) codes.set(event.codeId, (code = { codeId: event.codeId, scans: 0, rows: 0 }));
+      code.rows++;
+      if (!event.isBot) code.scans++;
+    }
+    return { id: randomUUID(), codes: [...codes.values()], rows };
+  }
+
+  /** Scans come many to the millisecond under load: the last one's ISO time is reused. */
+  private iso(at: number): string {
+    if (at !== this.lastAt) {
+      this.lastAt = at;
+      this.lastIso = new Date(at).toISOString();
+    }
+    return this.lastIso;
+  }
+
+  private agentFields(userAgent: string | null, isBot: boolean): string {
+    const key = `${isBot ? 'b' : 'h'}${userAgent ?? ''}`;
+    let fields = this.agents.get(key);
+    if (fields === undefined) {
+      const found = classifyUserAgent(userAgent, isBot);
+      fields = `${copyField(userAgent)}\t${copyField(found.device)}\t${copyField(found.os)}\t${copyField(found.browser)}\t${isBot ? 't' : 'f'}`;
+      this.agents.set(key, fields, DAY_MS);
+    }
+    return fields;
+  }
+}
+
+interface StagedHeader {
+  id: string;
+  /** [code id, scans, rows] per code */
+  codes: Array<[string, number, number]>;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const NEWLINE = 0x0a;
+
+/** A batch as one Redis list entry: a JSON header line (id and counts), then the rows as they are. */
+export function encodeStagedBatch(batch: ScanBatch): string {
+  const header: StagedHeader = { id: batch.id, codes: batch.codes.map(({ codeId, scans, rows }) => [codeId, scans, rows]) };
+  return `${JSON.stringify(header)}\n${batch.rows}`;
+}
+
+/**
+ * Reads a staged entry back; only its header is decoded, the rows go to the database as they are.
+ * Throws on an entry of any other shape (it would otherwise fail the whole COPY, or count wrong).
+ */
+export function decodeStagedBatch(entry: Buffer): ScanBatch {
+  const end = entry.indexOf(NEWLINE);
+  if (end < 0) throw new Error('staged scan batch without a header line');
+  const header = JSON.parse(entry.subarray(0, end).toString('utf8')) as Partial<StagedHeader>;
+  const valid =
+    typeof header.id === 'string' && UUID.test(header.id) && Array.isArray(header.codes) &&
+    header.codes.every((c) => Array.isArray(c) && typeof c[0] === 'string' && UUID.test(c[0]) && Number.isInteger(c[1]) && Number.isInteger(c[2]) && c[1] >= 0 && c[2] >= c[1]);
+  if (!valid) throw new Error('staged scan batch with an unreadable header');
+  return { id: header.id!, codes: header.codes!.map(([codeId, scans, rows]) => ({ codeId, scans, rows })), rows: entry.subarray(end + 1) };
+}
+
+/** The scans and rows of each code over several batches. */
+export function sumByCode(batches: readonly ScanBatch[]): Map<string, CodeScans> {
+  const codes = new Map<string, CodeScans>();
+  for (const batch of batches) {
+    for (const { codeId, scans, rows } of batch.codes) {
+      const code = codes.get(codeId);
+      if (code) {
+        code.scans += scans;
+        code.rows += rows;
+      } else codes.set(codeId, { codeId, scans, rows });
+    }
+  }
+  return codes;
+}
