@@ -1,3 +1,5 @@
+import { RedisConnection } from '../src/infra/redis/redis.module';
+import { ScanBuffer } from '../src/redirect/scan-buffer.service';
 import { auth, createQr, GENEROUS_RATE_LIMIT } from './support/factories';
 import { TcpOutageProxy } from './support/tcp-outage-proxy';
 import { startTestApp, TestApp } from './support/test-app';
@@ -73,5 +75,29 @@ describe('database outage (e2e)', () => {
     const codes = await t.prisma.qrCode.findMany({ where: { accountId } });
     expect(codes.map((code) => code.contentString)).not.toContain('during outage');
     expect((await t.request({ method: 'GET', url: '/health/ready' })).statusCode).toBe(200);
+  });
+
+  it('stages scans in Redis while the database is unreachable and stores each exactly once when it is back', async () => {
+    if (!t) return console.warn('DATABASE_URL not set: database outage test skipped (embedded database)');
+    const redis = t.app.get(RedisConnection).client;
+    if (!redis) return console.warn('REDIS_URL not set: scan staging test skipped');
+    const code = await createQr(t, key, { is_dynamic: true });
+    const scan = () => t!.request({ method: 'GET', url: `/r/${code.short_code}`, headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)' } });
+    expect((await scan()).statusCode).toBe(302); // the link is now in the instance's near cache
+    await t.app.get(ScanBuffer).flush();
+
+    await proxy.cut();
+    for (let i = 0; i < 5; i++) expect((await scan()).statusCode).toBe(302);
+    await t.app.get(ScanBuffer).flush(500);
+    expect(await redis.llen('scans:queue:v4')).toBeGreaterThan(0);
+    expect(Number(await redis.hget('scans:pending', code.id))).toBe(5);
+
+    await proxy.restore();
+    await t.app.get(ScanBuffer).flush(15_000);
+    expect(await redis.llen('scans:queue:v4')).toBe(0);
+    expect(await redis.hget('scans:pending', code.id)).toBeNull();
+    expect(Number((await t.prisma.qrCode.findUniqueOrThrow({ where: { id: code.id } })).scans)).toBe(6);
+    expect(await t.prisma.scanEvent.count({ where: { qrCodeId: code.id } })).toBe(6);
+    expect((await t.request({ method: 'GET', url: `/api/v1/qrcodes/${code.id}`, headers: auth(key) })).json().scans).toBe(6);
   });
 });

@@ -20,9 +20,10 @@ const LEGACY_QUEUES = [
 ] as const;
 const PENDING_KEY = 'scans:pending';
 const FLUSH_LOCK_KEY = 'scans:flush-lock';
-/** Local events are handed on this often: the redirect never waits for Redis or Postgres. */
-const STAGE_INTERVAL_MS = 50;
-const FLUSH_INTERVAL_MS = 1000;
+/** Local events are handed on this often: the redirect never waits for Postgres or Redis. */
+const HAND_ON_INTERVAL_MS = 100;
+/** The Redis queue (batches Postgres did not take when they were handed on) is drained this often. */
+const DRAIN_INTERVAL_MS = 1000;
 /** Scans per batch at most (a staged entry); legacy entries of one scan each are read this many at a time. */
 const BATCH_SIZE = 5000;
 /** Batches stored in one transaction: up to about this many bytes of rows (~300 bytes a scan)... */
@@ -81,8 +82,8 @@ export class ScanBuffer implements OnModuleInit, BeforeApplicationShutdown {
     const handOnIfAny = () => {
       if (this.local.length > 0 || this.unstored.length > 0) void this.exclusively(() => this.handOn());
     };
-    this.timers.push(setInterval(handOnIfAny, this.redis.client ? STAGE_INTERVAL_MS : FLUSH_INTERVAL_MS));
-    if (this.redis.client) this.timers.push(setInterval(() => void this.drainQueue(), FLUSH_INTERVAL_MS));
+    this.timers.push(setInterval(handOnIfAny, HAND_ON_INTERVAL_MS));
+    if (this.redis.client) this.timers.push(setInterval(() => void this.drainQueue(), DRAIN_INTERVAL_MS));
     this.timers.push(setInterval(() => void this.forgetOldBatchIds(), BATCH_ID_SWEEP_INTERVAL_MS));
     for (const timer of this.timers) timer.unref();
   }
@@ -150,29 +151,34 @@ export class ScanBuffer implements OnModuleInit, BeforeApplicationShutdown {
     return run;
   }
 
-  /** Writes local events as batches and hands them, with any kept from before, to Redis, or to Postgres when Redis is not there. */
+  /**
+   * Writes local events as batches and stores them, with any kept from before, in Postgres; what
+   * Postgres does not take is staged in Redis (when there) for the drain, else kept for the next
+   * hand-on. A batch whose store failed after all (the commit's answer lost) is stored once anyway:
+   * its id was claimed.
+   */
   private async handOn(): Promise<void> {
     for (let start = 0; start < this.local.length; start += BATCH_SIZE) this.unstored.push(this.writer.write(this.local.slice(start, start + BATCH_SIZE)));
     this.local = [];
     if (this.unstored.length === 0) return;
     const batches = this.unstored;
     this.unstored = [];
-    if (this.redis.client && this.redis.available) {
-      try {
-        await this.stageInRedis(batches);
-        return this.forget(batches);
-      } catch (error) {
-        // Redis refused the batches: Postgres directly, so scans keep flowing while Redis is down.
-        this.redis.markDown(error as Error);
-      }
-    }
     try {
       for (const group of inStoreGroups(batches)) {
         this.metrics.scansFlushed.inc(await this.store.storeBatches(group));
         this.forget(group);
         batches.splice(0, group.length);
       }
+      return;
     } catch (storeError) {
+      if (this.redis.client && this.redis.available) {
+        try {
+          await this.stageInRedis(batches);
+          return this.forget(batches);
+        } catch (error) {
+          this.redis.markDown(error as Error);
+        }
+      }
       this.logger.warn(`Scans kept in memory, will retry: ${(storeError as Error).message}`);
       this.keep(batches);
     }

@@ -65,6 +65,10 @@ export function pgPoolSession(pool: Pool): SqlSession {
     },
     transaction: async (work) => {
       const client = await pool.connect();
+      // The pool listens for errors of idle clients only; a checked-out client that loses its
+      // server emits 'error' too (besides failing its query), which unheard would end the process.
+      const ignoreLostConnection = () => undefined;
+      client.on('error', ignoreLostConnection);
       let broken: Error | undefined;
       try {
         return await pgTransactionOn(client, work);
@@ -72,6 +76,7 @@ export function pgPoolSession(pool: Pool): SqlSession {
         broken = error as Error;
         throw error;
       } finally {
+        client.off('error', ignoreLostConnection);
         // A connection that failed mid-COPY may be in any protocol state: it is closed, not reused.
         client.release(broken);
       }
