@@ -23,6 +23,11 @@ export class LinkResolver {
     this.links = nearCaches.cache('links', { maxEntries: 100_000, ttlMs: LINK_TTL_MS });
   }
 
+  /** The link if this instance has it in memory (null: known not to exist), undefined if it must be looked up (resolve). */
+  cached(shortCode: string): LinkTarget | null | undefined {
+    return this.links.get(shortCode);
+  }
+
   async resolve(shortCode: string): Promise<LinkTarget | null> {
     const cached = this.links.get(shortCode);
     if (cached !== undefined) return cached;

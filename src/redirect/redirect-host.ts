@@ -5,7 +5,7 @@ import { assignRequestId, REQUEST_ID_HEADER } from '../infra/http/request-id';
 import type { MetricsService } from '../infra/observability/metrics.service';
 import { observeRequestDurations } from '../infra/observability/request-durations';
 import { errorPage, notFoundPage, PAGE_CSP, unavailablePage } from './landing-page';
-import { RedirectService } from './redirect.service';
+import { RedirectAnswer, RedirectService } from './redirect.service';
 import { clipHeader } from './scan-event';
 
 /** Requests under this path belong to the redirect host (the short links printed in QR codes). */
@@ -35,17 +35,17 @@ export async function createRedirectHost(redirects: RedirectService, options: Re
   });
   observeRequestDurations(host, options.metrics);
 
-  host.get<{ Params: { shortCode: string } }>('/r/:shortCode', async (request, reply) => {
-    const answer = await redirects.answer({
+  // Not an async handler: a scan of a cached link is answered synchronously (see RedirectService.answer).
+  host.get<{ Params: { shortCode: string } }>('/r/:shortCode', (request, reply) => {
+    const answer = redirects.answer({
       shortCode: request.params.shortCode,
       ip: request.ip,
       userAgent: clipHeader(request.headers['user-agent']),
       referrer: clipHeader(request.headers.referer),
       countable: request.method === 'GET',
     });
-    reply.header(REQUEST_ID_HEADER, request.id).header('cache-control', 'no-store');
-    if (answer.kind === 'redirect') return reply.redirect(answer.location, 302);
-    return sendPage(reply, answer.status, answer.html);
+    if (answer instanceof Promise) return answer.then((settled) => sendAnswer(request, reply, settled));
+    sendAnswer(request, reply, answer);
   });
 
   host.setNotFoundHandler((request, reply) => sendPage(reply.header(REQUEST_ID_HEADER, request.id), 404, notFoundPage()));
@@ -61,6 +61,12 @@ export async function createRedirectHost(redirects: RedirectService, options: Re
 
   await host.ready();
   return host;
+}
+
+function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: RedirectAnswer): void {
+  reply.header(REQUEST_ID_HEADER, request.id).header('cache-control', 'no-store');
+  if (answer.kind === 'redirect') reply.redirect(answer.location, 302);
+  else sendPage(reply, answer.status, answer.html);
 }
 
 function sendPage(reply: FastifyReply, status: number, html: string): FastifyReply {

@@ -4,7 +4,7 @@ import { MetricsService } from '../infra/observability/metrics.service';
 import { SHORT_CODE_PATTERN } from '../qrcodes/short-code';
 import { BotAgents } from './bot-agents';
 import { contentPage, expiredPage, notFoundPage, pausedPage } from './landing-page';
-import { linkState } from './link-target';
+import { LinkTarget, linkState } from './link-target';
 import { LinkResolver } from './link-resolver.service';
 import { ScanBuffer } from './scan-buffer.service';
 import { ScanStoreRepository } from './scan-store.repository';
@@ -45,8 +45,18 @@ export class RedirectService implements OnModuleInit {
     this.secret = await this.store.visitorSecret();
   }
 
-  async answer(visit: Visit): Promise<RedirectAnswer> {
-    const target = SHORT_CODE_PATTERN.test(visit.shortCode) ? await this.links.resolve(visit.shortCode) : null;
+  /**
+   * The answer to a visit: at once when the link is in this instance's near cache (nearly every
+   * scan; no promise and no microtask on the hot path), else once it is looked up.
+   */
+  answer(visit: Visit): RedirectAnswer | Promise<RedirectAnswer> {
+    if (!SHORT_CODE_PATTERN.test(visit.shortCode)) return this.answerFor(null, visit);
+    const cached = this.links.cached(visit.shortCode);
+    if (cached !== undefined) return this.answerFor(cached, visit);
+    return this.links.resolve(visit.shortCode).then((target) => this.answerFor(target, visit));
+  }
+
+  private answerFor(target: LinkTarget | null, visit: Visit): RedirectAnswer {
     if (!target) return this.outcome('not_found', { kind: 'page', status: 404, html: notFoundPage() });
     const state = linkState(target);
     if (state === 'paused') return this.outcome('paused', { kind: 'page', status: 410, html: pausedPage() });

@@ -44,7 +44,8 @@ export function copyField(value: string | null): string {
  * across batches. Every value is escaped for COPY.
  */
 export class ScanBatchWriter {
-  private readonly agents = new LruMap<string>(REMEMBERED_AGENTS);
+  /** By verdict, then by the user agent itself: a key built from both would be a new string to hash on every scan. */
+  private readonly agents = { bot: new LruMap<string>(REMEMBERED_AGENTS), human: new LruMap<string>(REMEMBERED_AGENTS) };
   private lastAt = Number.NaN;
   private lastIso = '';
 
@@ -72,12 +73,14 @@ export class ScanBatchWriter {
   }
 
   private agentFields(userAgent: string | null, isBot: boolean): string {
-    const key = `${isBot ? 'b' : 'h'}${userAgent ?? ''}`;
-    let fields = this.agents.get(key);
+    const agents = isBot ? this.agents.bot : this.agents.human;
+    // LruMap keys are strings; a missing agent is remembered under '\0', which no header holds.
+    const key = userAgent ?? '\0';
+    let fields = agents.get(key);
     if (fields === undefined) {
       const found = classifyUserAgent(userAgent, isBot);
       fields = `${copyField(userAgent)}\t${copyField(found.device)}\t${copyField(found.os)}\t${copyField(found.browser)}\t${isBot ? 't' : 'f'}`;
-      this.agents.set(key, fields, DAY_MS);
+      agents.set(key, fields, DAY_MS);
     }
     return fields;
   }
