@@ -14,6 +14,7 @@ import { observeRequestDurations } from './infra/observability/request-durations
 import { PrefixRouter } from './infra/http/prefix-router';
 import { createRedirectHost, REDIRECT_PATH_PREFIX } from './redirect/redirect-host';
 import { RedirectService } from './redirect/redirect.service';
+import { trustProxyHops } from './infra/http/trust-proxy';
 
 /** 1 MiB: a bulk request of 50 codes with logos fits (design §9). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -37,7 +38,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,
     // Believe X-Forwarded-For only across the configured number of proxy hops.
-    trustProxy: (_address: string, hop: number) => hop < config.trustProxy,
+    trustProxy: trustProxyHops(config.trustProxy),
     genReqId: assignRequestId,
     // Fastify would otherwise reuse any incoming header unchecked; assignRequestId validates it.
     requestIdHeader: false,

@@ -7,6 +7,7 @@ import { observeRequestDurations } from '../infra/observability/request-duration
 import { errorPage, notFoundPage, PAGE_CSP, unavailablePage } from './landing-page';
 import { RedirectAnswer, RedirectService } from './redirect.service';
 import { clipHeader } from './scan-event';
+import { trustProxyHops } from '../infra/http/trust-proxy';
 
 /** Requests under this path belong to the redirect host (the short links printed in QR codes). */
 export const REDIRECT_PATH_PREFIX = '/r/';
@@ -28,7 +29,7 @@ export interface RedirectHostOptions {
 export async function createRedirectHost(redirects: RedirectService, options: RedirectHostOptions): Promise<FastifyInstance> {
   const host = Fastify({
     logger: false,
-    trustProxy: (_address: string, hop: number) => hop < options.trustProxy,
+    trustProxy: trustProxyHops(options.trustProxy),
     genReqId: assignRequestId,
     requestIdHeader: false,
     return503OnClosing: true,
