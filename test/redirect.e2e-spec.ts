@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { RedisConnection } from '../src/infra/redis/redis.module';
 import { ScanBuffer } from '../src/redirect/scan-buffer.service';
-import { encodeStagedBatch, ScanBatchWriter } from '../src/redirect/scan-batch';
+import { decodeStagedBatch, encodeStagedBatch, ScanBatchWriter } from '../src/redirect/scan-batch';
 import { StoredScanWriter } from '../src/redirect/scan-event';
 import { ScanStoreRepository } from '../src/redirect/scan-store.repository';
 import { auth, createQr, eventually, GENEROUS_RATE_LIMIT, updateQr } from './support/factories';
@@ -129,6 +129,44 @@ describe('redirect host (e2e)', () => {
     expect(await t.app.get(ScanStoreRepository).storeBatches([batch])).toBe(0);
   });
 
+  it('stores a batch staged twice in a row (a Redis write retried after its timeout) once, from one read', async () => {
+    const redis = t.app.get(RedisConnection).client;
+    if (!redis) return console.warn('REDIS_URL not set: duplicate batch test skipped');
+    const code = await createQr(t, key, { is_dynamic: true });
+    const batch = new ScanBatchWriter().write(
+      Array.from({ length: 3 }, () => ({ eventId: randomUUID(), codeId: code.id, at: Date.now(), userAgent: IPHONE, referrer: null, visitorHash: 'd'.repeat(32), isBot: false })),
+    );
+    await redis.multi().rpush('scans:queue:v4', encodeStagedBatch(batch), encodeStagedBatch(batch)).hincrby('scans:pending', code.id, 6).exec();
+    await flush();
+    expect(await redis.llen('scans:queue:v4')).toBe(0);
+    expect(await redis.hget('scans:pending', code.id)).toBeNull();
+    expect(await storedScans(code.id)).toBe(3);
+    expect(await scansOf(code.id)).toBe(3);
+    expect(await t.prisma.scanEvent.count({ where: { qrCodeId: code.id } })).toBe(3);
+  });
+
+  it('sets aside a staged batch the database refuses (a replay after its id was forgotten) and stores the rest of the read', async () => {
+    const redis = t.app.get(RedisConnection).client;
+    if (!redis) return console.warn('REDIS_URL not set: refused batch test skipped');
+    const code = await createQr(t, key, { is_dynamic: true });
+    const scanOf = () => ({ eventId: randomUUID(), codeId: code.id, at: Date.now(), userAgent: IPHONE, referrer: null, visitorHash: 'e'.repeat(32), isBot: false });
+    const writer = new ScanBatchWriter();
+    const replayed = writer.write([scanOf(), scanOf()]);
+    const store = t.app.get(ScanStoreRepository);
+    expect(await store.storeBatches([replayed])).toBe(2);
+    await store.forgetBatchesStoredBefore(new Date(Date.now() + 60_000));
+    await redis.del('scans:unstorable');
+    const fresh = writer.write([scanOf()]);
+    await redis.multi().rpush('scans:queue:v4', encodeStagedBatch(replayed), encodeStagedBatch(fresh)).hincrby('scans:pending', code.id, 3).exec();
+    await flush();
+    expect(await redis.llen('scans:queue:v4')).toBe(0);
+    expect(await redis.hget('scans:pending', code.id)).toBeNull();
+    expect(await storedScans(code.id)).toBe(3);
+    expect(await t.prisma.scanEvent.count({ where: { qrCodeId: code.id } })).toBe(3);
+    const aside = await redis.lrangeBuffer('scans:unstorable', 0, -1);
+    expect(aside.map((entry) => decodeStagedBatch(entry).id)).toEqual([replayed.id]);
+  });
+
   it('drops queue entries it cannot read (logged) and stores the rest', async () => {
     const redis = t.app.get(RedisConnection).client;
     if (!redis) return console.warn('REDIS_URL not set: unreadable entry test skipped');
@@ -149,9 +187,9 @@ describe('redirect host (e2e)', () => {
     const batch = new ScanBatchWriter().write([{ eventId: randomUUID(), codeId: code.id, at: Date.now(), userAgent: null, referrer: null, visitorHash: 'e'.repeat(32), isBot: false }]);
     expect(await store.storeBatches([batch])).toBe(1);
     await store.forgetBatchesStoredBefore(new Date(Date.now() - 60_000));
-    expect(await t.prisma.scanBatch.count({ where: { id: batch.id } })).toBe(1);
+    expect(await t.prisma.storedScanBatch.count({ where: { id: batch.id } })).toBe(1);
     await store.forgetBatchesStoredBefore(new Date(Date.now() + 60_000));
-    expect(await t.prisma.scanBatch.count({ where: { id: batch.id } })).toBe(0);
+    expect(await t.prisma.storedScanBatch.count({ where: { id: batch.id } })).toBe(0);
   });
 
   it('records time, user agent, referrer, device class, OS, browser and an anonymised visitor, never the IP', async () => {

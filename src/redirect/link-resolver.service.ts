@@ -29,7 +29,7 @@ export class LinkResolver {
   }
 
   async resolve(shortCode: string): Promise<LinkTarget | null> {
-    const cached = this.links.get(shortCode);
+    const cached = this.cached(shortCode);
     if (cached !== undefined) return cached;
     const target = await this.repository.findByShortCode(shortCode);
     this.links.set(shortCode, target, target ? LINK_TTL_MS : MISSING_TTL_MS);

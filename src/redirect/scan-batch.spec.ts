@@ -122,6 +122,8 @@ describe('staged batch entries', () => {
     ['more scans than rows', `{"id":"${CODE}","codes":[["${OTHER}",2,1]]}\n`],
     ['a negative count', `{"id":"${CODE}","codes":[["${OTHER}",-1,1]]}\n`],
     ['a JSON array (the previous queue format)', '[{"event_id":"x"}]'],
+    ['fewer rows than its header counts', `{"id":"${CODE}","codes":[["${OTHER}",2,2]]}\nrow\n`],
+    ['more rows than its header counts', `{"id":"${CODE}","codes":[["${OTHER}",1,1]]}\nrow\nrow\n`],
   ])('refuse an entry with %s', (_label, entry) => {
     expect(() => decodeStagedBatch(Buffer.from(entry))).toThrow();
   });

@@ -98,7 +98,7 @@ const NEWLINE = 0x0a;
 /** A batch as one Redis list entry: a JSON header line (id and counts), then the rows as they are. */
 export function encodeStagedBatch(batch: ScanBatch): string {
   const header: StagedHeader = { id: batch.id, codes: batch.codes.map(({ codeId, scans, rows }) => [codeId, scans, rows]) };
-  return `${JSON.stringify(header)}\n${batch.rows}`;
+  return `${JSON.stringify(header)}\n${typeof batch.rows === 'string' ? batch.rows : batch.rows.toString('utf8')}`;
 }
 
 /**
@@ -113,7 +113,22 @@ export function decodeStagedBatch(entry: Buffer): ScanBatch {
     typeof header.id === 'string' && UUID.test(header.id) && Array.isArray(header.codes) &&
     header.codes.every((c) => Array.isArray(c) && typeof c[0] === 'string' && UUID.test(c[0]) && Number.isInteger(c[1]) && Number.isInteger(c[2]) && c[1] >= 0 && c[2] >= c[1]);
   if (!valid) throw new Error('staged scan batch with an unreadable header');
-  return { id: header.id!, codes: header.codes!.map(([codeId, scans, rows]) => ({ codeId, scans, rows })), rows: entry.subarray(end + 1) };
+  const batch: ScanBatch = { id: header.id!, codes: header.codes!.map(([codeId, scans, rows]) => ({ codeId, scans, rows })), rows: entry.subarray(end + 1) };
+  if (countLines(batch.rows as Buffer) !== rowsOf(batch)) throw new Error('staged scan batch whose rows do not match its header');
+  return batch;
+}
+
+function countLines(rows: Buffer): number {
+  let lines = 0;
+  for (let at = rows.indexOf(NEWLINE); at >= 0; at = rows.indexOf(NEWLINE, at + 1)) lines++;
+  return lines;
+}
+
+/** The rows of a batch (bots included). */
+export function rowsOf(batch: ScanBatch): number {
+  let rows = 0;
+  for (const code of batch.codes) rows += code.rows;
+  return rows;
 }
 
 /** The scans and rows of each code over several batches. */

@@ -120,3 +120,63 @@ describe('ScanBuffer when the database fails', () => {
     expect(third).toEqual(second);
   });
 });
+
+describe('ScanBuffer hand-ons', () => {
+  it('never overlap: while a store is slow, the timer skips its ticks instead of queueing hand-ons', async () => {
+    jest.useFakeTimers();
+    try {
+      const db = stallingStore();
+      let calls = 0;
+      const store = {
+        storeBatches: (batches: ScanBatch[]) => {
+          calls++;
+          return (db.store as unknown as { storeBatches: (b: ScanBatch[]) => Promise<number> }).storeBatches(batches);
+        },
+      } as unknown as ScanStoreRepository;
+      const buffer = new ScanBuffer(store, noRedis, new MetricsService());
+      buffer.onModuleInit();
+      buffer.record(scanOf());
+      await jest.advanceTimersByTimeAsync(100);
+      expect(calls).toBe(1); // stalled
+      for (let i = 0; i < 20; i++) {
+        buffer.record(scanOf());
+        await jest.advanceTimersByTimeAsync(100);
+      }
+      expect(calls).toBe(1);
+      db.finishWrites();
+      await jest.advanceTimersByTimeAsync(100);
+      expect(calls).toBe(2); // the next tick stores the 20 recorded meanwhile, in one go
+      db.finishWrites();
+      await buffer.beforeApplicationShutdown();
+      expect(db.stored()).toBe(21);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('keeps only the batches of a hand-on that the database did not take, and their scans pending', async () => {
+    // Long referrers: the hand-on's batches fill more than one transaction (about 1 MB of rows each).
+    const referrer = `https://example.com/${'x'.repeat(480)}`;
+    let calls = 0;
+    const given: number[] = [];
+    const store = {
+      storeBatches: async (batches: ScanBatch[]) => {
+        if (++calls === 2) throw new Error('database unreachable');
+        const rows = batches.reduce((sum, batch) => sum + batch.codes.reduce((n, code) => n + code.rows, 0), 0);
+        given.push(rows);
+        return rows;
+      },
+    } as unknown as ScanStoreRepository;
+    const buffer = new ScanBuffer(store, noRedis, new MetricsService());
+    const total = 12_000;
+    for (let i = 0; i < total; i++) buffer.record({ ...scanOf(), referrer });
+    const pending = async () => (await buffer.readWithPending(async () => 0, () => [CODE])).pending.get(CODE);
+
+    await buffer.flush();
+    expect(given).toHaveLength(1);
+    expect(await pending()).toBe(total - given[0]);
+    await buffer.flush();
+    expect(given.reduce((sum, n) => sum + n, 0)).toBe(total);
+    expect(await pending()).toBe(0);
+  });
+});

@@ -1,8 +1,9 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { ReadWriteGate } from '../common/concurrency/read-write-gate';
+import { isRefusedData } from '../infra/database/sql-session';
 import { MetricsService } from '../infra/observability/metrics.service';
 import { RedisConnection } from '../infra/redis/redis.module';
-import { CodeScans, decodeStagedBatch, encodeStagedBatch, ScanBatch, ScanBatchWriter, sumByCode } from './scan-batch';
+import { CodeScans, decodeStagedBatch, encodeStagedBatch, rowsOf, ScanBatch, ScanBatchWriter, sumByCode } from './scan-batch';
 import { ScanEvent, StoredScanWriter } from './scan-event';
 import { ScanStoreRepository } from './scan-store.repository';
 
@@ -20,6 +21,9 @@ const LEGACY_QUEUES = [
 ] as const;
 const PENDING_KEY = 'scans:pending';
 const FLUSH_LOCK_KEY = 'scans:flush-lock';
+const FLUSH_LOCK_MS = 30_000;
+/** Staged batches that Postgres refuses as data (say, a replay after their id was forgotten): set aside here, logged, so the queue moves on. */
+const UNSTORABLE_KEY = 'scans:unstorable';
 /** Local events are handed on this often: the redirect never waits for Postgres or Redis. */
 const HAND_ON_INTERVAL_MS = 100;
 /** The Redis queue (batches Postgres did not take when they were handed on) is drained this often. */
@@ -30,27 +34,39 @@ const BATCH_SIZE = 5000;
 const MAX_STORE_BYTES = 1024 * 1024;
 /** ...and at most this many staged entries read at once. */
 const MAX_ENTRIES_PER_STORE = 20;
-/** Lowers pending counts after a flush and drops fields that reach zero (the hash would otherwise keep every code ever scanned). */
-const RELEASE_PENDING = `
-for i = 1, #ARGV, 2 do
-  if redis.call('HINCRBY', KEYS[1], ARGV[i], -tonumber(ARGV[i + 1])) <= 0 then redis.call('HDEL', KEYS[1], ARGV[i]) end
+/**
+ * After a store: removes the entries taken from the queue and lowers their pending counts (fields
+ * that reach zero go: the hash would otherwise keep every code ever scanned), only while the
+ * flusher still holds the lock. Had it expired and another flusher taken the same entries, a trim
+ * by count would remove entries nobody stored. KEYS: queue, pending hash, lock; ARGV: token,
+ * entries taken, then code id and scans pairs.
+ */
+const SETTLE_TAKEN = `
+if redis.call('GET', KEYS[3]) ~= ARGV[1] then return 0 end
+redis.call('LTRIM', KEYS[1], tonumber(ARGV[2]), -1)
+for i = 3, #ARGV, 2 do
+  if redis.call('HINCRBY', KEYS[2], ARGV[i], -tonumber(ARGV[i + 1])) <= 0 then redis.call('HDEL', KEYS[2], ARGV[i]) end
 end
-return 0`;
-/** Memory bound for scans that could be handed nowhere (Redis and Postgres both down). */
+return 1`;
+const RELEASE_LOCK = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
+/** Memory bound for scans that could be handed nowhere (Redis and Postgres both down): this many recorded, and as many written. */
 const MAX_LOCAL_EVENTS = 200_000;
+/** After Postgres failed a hand-on, batches go straight to Redis (when there) this long before Postgres is tried again. */
+const DIRECT_STORE_BACKOFF_MS = 5000;
 /** Ids of stored batches are forgotten after a day, checked this often. */
 const BATCH_ID_RETENTION_MS = 86_400_000;
 const BATCH_ID_SWEEP_INTERVAL_MS = 3_600_000;
 
 /**
  * Scan recording without a row lock per scan (design §6). A redirect appends its event to an
- * in-process list and returns. With Redis, the list is written as a batch every 50 ms and staged in
- * a Redis list shared by all instances (with per-code pending counts), and one instance at a time
- * (lock) moves staged batches to Postgres, several per transaction. Without Redis, batches go
- * straight to Postgres. Storing is idempotent (batch ids), so a batch re-read after a crash is not
- * counted twice; a batch that could be handed nowhere is kept, as written, and tried again.
- * `readWithPending` lets the API add scans not yet in Postgres, so every completed redirect shows
- * in `scans`. Shutdown hands everything on.
+ * in-process list and returns. Every 100 ms the list is written as batches (ScanBatch) and stored
+ * in Postgres, several batches a transaction. Batches Postgres does not take are staged in a Redis
+ * list shared by all instances, with per-code pending counts, and one instance at a time (lock)
+ * moves them to Postgres later; without Redis they are kept in memory, as written, and tried
+ * again. Storing is idempotent (batch ids), so a batch stored twice (re-read after a crash, or
+ * staged after a commit whose answer was lost) counts once; in the latter case `scans` shows it
+ * twice until the staged copy is drained. `readWithPending` lets the API add scans not yet in
+ * Postgres, so every completed redirect shows in `scans`. Shutdown hands everything on.
  */
 @Injectable()
 export class ScanBuffer implements OnModuleInit, BeforeApplicationShutdown {
@@ -62,6 +78,10 @@ export class ScanBuffer implements OnModuleInit, BeforeApplicationShutdown {
   private readonly localPending = new Map<string, number>();
   private timers: NodeJS.Timeout[] = [];
   private draining = false;
+  /** The hand-on in flight: hand-ons never overlap, and a slow Postgres makes the timer skip ticks rather than queue them. */
+  private handingOn: Promise<void> | null = null;
+  /** Until then, batches go to Redis without trying Postgres (it failed a moment ago). */
+  private storeDirectlyAfter = 0;
   /**
    * Hand-ons and flushes (writers) exclude reads of stored and pending counts, so a read never
    * falls between a batch landing in its next store and its pending count being released (which
@@ -80,7 +100,7 @@ export class ScanBuffer implements OnModuleInit, BeforeApplicationShutdown {
 
   onModuleInit(): void {
     const handOnIfAny = () => {
-      if (this.local.length > 0 || this.unstored.length > 0) void this.exclusively(() => this.handOn());
+      if (!this.handingOn && (this.local.length > 0 || this.unstored.length > 0)) void this.handOnOnce();
     };
     this.timers.push(setInterval(handOnIfAny, HAND_ON_INTERVAL_MS));
     if (this.redis.client) this.timers.push(setInterval(() => void this.drainQueue(), DRAIN_INTERVAL_MS));
@@ -129,7 +149,7 @@ export class ScanBuffer implements OnModuleInit, BeforeApplicationShutdown {
    * while another instance holds the flush lock (tests, shutdown); gives up after `maxWaitMs`.
    */
   async flush(maxWaitMs = 5000): Promise<void> {
-    await this.exclusively(() => this.handOn());
+    await this.handOnOnce();
     const client = this.redis.background;
     if (!client) return;
     const deadline = Date.now() + maxWaitMs;
@@ -145,52 +165,81 @@ export class ScanBuffer implements OnModuleInit, BeforeApplicationShutdown {
     await this.flush().catch((error: Error) => this.logger.error(`Scans not flushed at shutdown: ${error.message}`));
   }
 
-  private exclusively<T>(task: () => Promise<T>): Promise<T> {
-    const run = this.gate.write(task);
-    run.catch((error: Error) => this.logger.warn(`Scan buffer task failed: ${error.message}`));
-    return run;
+  /** Runs one hand-on once any in flight has finished. */
+  private async handOnOnce(): Promise<void> {
+    while (this.handingOn) await this.handingOn;
+    const run = this.handOn()
+      .catch((error: Error) => this.logger.warn(`Scan hand-on failed: ${error.message}`))
+      .finally(() => {
+        this.handingOn = null;
+      });
+    this.handingOn = run;
+    await run;
   }
 
   /**
    * Writes local events as batches and stores them, with any kept from before, in Postgres; what
    * Postgres does not take is staged in Redis (when there) for the drain, else kept for the next
-   * hand-on. A batch whose store failed after all (the commit's answer lost) is stored once anyway:
-   * its id was claimed.
+   * hand-on. Each store and each staging excludes reads (the gate) until its pending counts moved.
    */
   private async handOn(): Promise<void> {
-    for (let start = 0; start < this.local.length; start += BATCH_SIZE) this.unstored.push(this.writer.write(this.local.slice(start, start + BATCH_SIZE)));
-    this.local = [];
+    this.writeLocalEvents();
     if (this.unstored.length === 0) return;
     const batches = this.unstored;
     this.unstored = [];
-    try {
-      for (const group of inStoreGroups(batches)) {
-        this.metrics.scansFlushed.inc(await this.store.storeBatches(group));
-        this.forget(group);
-        batches.splice(0, group.length);
-      }
-      return;
-    } catch (storeError) {
-      if (this.redis.client && this.redis.available) {
-        try {
-          await this.stageInRedis(batches);
-          return this.forget(batches);
-        } catch (error) {
-          this.redis.markDown(error as Error);
+    const redisUsable = () => this.redis.client !== null && this.redis.available;
+    let storeError: Error | undefined;
+    if (!redisUsable() || Date.now() >= this.storeDirectlyAfter) {
+      try {
+        for (const group of inStoreGroups(batches)) {
+          await this.gate.write(async () => {
+            this.metrics.scansFlushed.inc(await this.store.storeBatches(group));
+            this.forget(group);
+          });
+          batches.splice(0, group.length);
         }
+        return;
+      } catch (error) {
+        storeError = error as Error;
+        this.storeDirectlyAfter = Date.now() + DIRECT_STORE_BACKOFF_MS;
       }
-      this.logger.warn(`Scans kept in memory, will retry: ${(storeError as Error).message}`);
-      this.keep(batches);
+    }
+    if (redisUsable()) {
+      try {
+        await this.gate.write(async () => {
+          await this.stageInRedis(batches);
+          this.forget(batches);
+        });
+        return;
+      } catch (error) {
+        this.redis.markDown(error as Error);
+      }
+    }
+    this.logger.warn(`Scans kept in memory, will retry: ${storeError?.message ?? 'Redis is unavailable'}`);
+    this.keep(batches);
+  }
+
+  private writeLocalEvents(): void {
+    const events = this.local;
+    this.local = [];
+    for (let start = 0; start < events.length; start += BATCH_SIZE) {
+      const chunk = events.slice(start, start + BATCH_SIZE);
+      try {
+        this.unstored.push(this.writer.write(chunk));
+      } catch (error) {
+        this.logger.error(`${chunk.length} scans dropped: they could not be written (${(error as Error).message})`);
+        for (const event of chunk) if (!event.isBot) this.lowerPending(event.codeId, 1);
+      }
     }
   }
 
   /** Keeps batches for the next hand-on, within the memory bound (the oldest go first). */
   private keep(batches: ScanBatch[]): void {
     this.unstored = batches.concat(this.unstored);
-    let rows = this.unstored.reduce((sum, batch) => sum + batch.codes.reduce((n, code) => n + code.rows, 0), 0);
+    let rows = this.unstored.reduce((sum, batch) => sum + rowsOf(batch), 0);
     while (rows > MAX_LOCAL_EVENTS && this.unstored.length > 1) {
       const dropped = this.unstored.shift() as ScanBatch;
-      rows -= dropped.codes.reduce((n, code) => n + code.rows, 0);
+      rows -= rowsOf(dropped);
       this.logger.error('Scan buffer full: Redis and the database are unreachable; dropping the oldest batch of scans');
       this.forget([dropped]);
     }
@@ -227,28 +276,29 @@ export class ScanBuffer implements OnModuleInit, BeforeApplicationShutdown {
 
   /**
    * Moves one transaction's worth of scans from the shared Redis queue to Postgres; returns how
-   * many queue entries it took (0: none there, or another instance holds the lock). Only the store and the release of its pending counts exclude
-   * reads (the gate), not the lock and the queue read around them.
+   * many queue entries it took (0: none there, or another instance holds the lock). Only the store
+   * and the release of its pending counts exclude reads (the gate), not the lock and the queue read
+   * around them.
    */
   private async flushQueue(): Promise<number> {
     const client = this.redis.background;
     if (!client || !this.redis.available) return 0;
     const token = `${process.pid}-${Math.random()}`;
     try {
-      if ((await client.set(FLUSH_LOCK_KEY, token, 'PX', 30_000, 'NX')) !== 'OK') return 0;
+      if ((await client.set(FLUSH_LOCK_KEY, token, 'PX', FLUSH_LOCK_MS, 'NX')) !== 'OK') return 0;
       try {
         const taken = await this.takeStaged(client);
         if (!taken) return 0;
         const stored = await this.gate.write(async () => {
           const { stored: rows, released } = taken.form === 'batches' ? await this.storeStaged(taken.batches) : await this.storeLegacy(taken.json);
           const release = released.flatMap(({ codeId, scans }) => (scans > 0 ? [codeId, scans] : []));
-          await client.multi().ltrim(taken.queue, taken.entries, -1).eval(RELEASE_PENDING, 1, PENDING_KEY, ...release).exec();
+          await client.eval(SETTLE_TAKEN, 3, taken.queue, PENDING_KEY, FLUSH_LOCK_KEY, token, taken.entries, ...release);
           return rows;
         });
         this.metrics.scansFlushed.inc(stored);
         return taken.entries;
       } finally {
-        if ((await client.get(FLUSH_LOCK_KEY)) === token) await client.del(FLUSH_LOCK_KEY);
+        await client.eval(RELEASE_LOCK, 1, FLUSH_LOCK_KEY, token);
       }
     } catch (error) {
       this.logger.warn(`Scan queue not flushed this time: ${(error as Error).message}`);
@@ -256,9 +306,29 @@ export class ScanBuffer implements OnModuleInit, BeforeApplicationShutdown {
     }
   }
 
-  /** Stores staged batches; every batch taken releases its pending counts, whether stored now or before (a replay). */
+  /**
+   * Stores staged batches; every batch taken releases its pending counts, whether stored now or
+   * before (a replay). When Postgres refuses the data, the batches are stored one by one and any it
+   * still refuses is set aside, so one bad batch does not hold up the queue for good.
+   */
   private async storeStaged(batches: ScanBatch[]): Promise<StoreOutcome> {
-    return { stored: await this.store.storeBatches(batches), released: [...sumByCode(batches).values()] };
+    const released = [...sumByCode(batches).values()];
+    try {
+      return { stored: await this.store.storeBatches(batches), released };
+    } catch (error) {
+      if (!isRefusedData(error)) throw error;
+    }
+    let stored = 0;
+    for (const batch of batches) {
+      try {
+        stored += await this.store.storeBatches([batch]);
+      } catch (error) {
+        if (!isRefusedData(error)) throw error;
+        this.logger.error(`Scan batch ${batch.id} (${rowsOf(batch)} scans) refused by the database and set aside in ${UNSTORABLE_KEY}: ${(error as Error).message}`);
+        await this.redis.background!.rpush(UNSTORABLE_KEY, encodeStagedBatch(batch));
+      }
+    }
+    return { stored, released };
   }
 
   private async storeLegacy(json: string | Buffer): Promise<StoreOutcome> {

@@ -29,11 +29,15 @@ const STORE_JSON_BATCH = `
   SELECT qr_code_id::text AS "codeId", (count(*) FILTER (WHERE NOT is_bot))::int AS scans, count(*)::int AS rows
   FROM batch GROUP BY qr_code_id`;
 
+/** Bounds a store (and so the flush lock it runs under, 30 s) when Postgres stalls instead of refusing. */
+const STORE_TIMEOUT = `SET LOCAL statement_timeout = '10s'`;
 const CLAIM_BATCHES = `INSERT INTO scan_batches (id) SELECT unnest($1::uuid[]) ON CONFLICT (id) DO NOTHING RETURNING id::text AS id`;
 /** Each code once, in id order (no deadlock between flushes), in place of a foreign-key check per row. */
 const LOCK_CODES = `SELECT id::text AS id FROM qr_codes WHERE id = ANY($1::uuid[]) ORDER BY id FOR KEY SHARE`;
 const COPY_SCAN_EVENTS = `COPY scan_events (${SCAN_EVENT_COLUMNS.join(', ')}) FROM STDIN`;
 const DROP_SCANS_OF = `DELETE FROM scan_events WHERE qr_code_id = ANY($1::uuid[])`;
+/** The UPDATE below locks rows in whatever order its plan visits them: taken here in id order first, so concurrent stores never wait on each other in a cycle. */
+const LOCK_COUNTERS = `SELECT id FROM qr_codes WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE`;
 const ADD_SCANS = `UPDATE qr_codes q SET scans = q.scans + c.n FROM unnest($1::uuid[], $2::bigint[]) AS c(id, n) WHERE q.id = c.id`;
 
 /** Scan persistence: batched and idempotent, so storing a batch again after a crash counts nothing twice. */
@@ -42,9 +46,9 @@ export class ScanStoreRepository {
   constructor(private readonly prisma: PrismaService) {}
 
   /**
-   * Stores batches of scans in one transaction: claims their ids (a batch already stored is
-   * skipped whole), locks each of their codes once (FOR KEY SHARE), COPYs their rows, drops the
-   * rows of codes deleted meanwhile, and adds each code's scans to its `scans`. No row lock is
+   * Stores batches of scans in one transaction: claims their ids (a batch already stored, or given
+   * twice, is stored once), locks each of their codes once (FOR KEY SHARE), COPYs their rows, drops
+   * the rows of codes deleted meanwhile, and adds each code's scans to its `scans`. No row lock is
    * held per scan, and COPY costs Postgres about half of an INSERT of the same rows. A delete of a
    * code waits for the lock, and its trigger then removes what this stored (migration
    * 20261122160000). Returns the rows stored now.
@@ -52,17 +56,22 @@ export class ScanStoreRepository {
   async storeBatches(batches: readonly ScanBatch[]): Promise<number> {
     if (batches.length === 0) return 0;
     return this.prisma.sql.transaction(async (tx) => {
+      await tx.query(STORE_TIMEOUT);
       const claimed = new Set((await tx.query<{ id: string }>(CLAIM_BATCHES, [batches.map((batch) => batch.id)])).map((row) => row.id));
-      const fresh = batches.filter((batch) => claimed.has(batch.id));
+      // A batch staged twice (a Redis write retried after its timeout) can come twice in one read: the first copy goes.
+      const fresh = batches.filter((batch) => claimed.delete(batch.id));
       if (fresh.length === 0) return 0;
       const codes = sumByCode(fresh);
       const live = new Set((await tx.query<{ id: string }>(LOCK_CODES, [[...codes.keys()]])).map((row) => row.id));
       await tx.copyFrom(COPY_SCAN_EVENTS, fresh.map((batch) => batch.rows));
       const gone = [...codes.keys()].filter((id) => !live.has(id));
       if (gone.length > 0) await tx.query(DROP_SCANS_OF, [gone]);
-      // In id order, like the locks: concurrent stores (instances storing directly) never wait on each other in a cycle.
-      const counted = [...codes.values()].filter((code) => live.has(code.codeId) && code.scans > 0).sort((a, b) => (a.codeId < b.codeId ? -1 : 1));
-      if (counted.length > 0) await tx.query(ADD_SCANS, [counted.map((code) => code.codeId), counted.map((code) => code.scans)]);
+      const counted = [...codes.values()].filter((code) => live.has(code.codeId) && code.scans > 0);
+      if (counted.length > 0) {
+        const ids = counted.map((code) => code.codeId);
+        await tx.query(LOCK_COUNTERS, [ids]);
+        await tx.query(ADD_SCANS, [ids, counted.map((code) => code.scans)]);
+      }
       return [...codes.values()].reduce((sum, code) => sum + (live.has(code.codeId) ? code.rows : 0), 0);
     });
   }

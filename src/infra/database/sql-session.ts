@@ -104,3 +104,12 @@ export function pgliteSession(db: PGlite): SqlSession {
     transaction: (work) => db.transaction((tx) => work(pgliteTransaction(tx))),
   };
 }
+
+/**
+ * Whether the database refused a statement for its data (SQLSTATE classes 22, data exception, and
+ * 23, integrity constraint violation): trying the same data again fails the same way.
+ */
+export function isRefusedData(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^2[23]/.test(code);
+}
