@@ -1,4 +1,4 @@
-import { copyField, decodeStagedBatch, encodeStagedBatch, SCAN_EVENT_COLUMNS, ScanBatch, ScanBatchWriter, sumByCode } from './scan-batch';
+import { copyField, decodeStagedBatch, encodeStagedBatch, rowsMatchHeader, SCAN_EVENT_COLUMNS, ScanBatch, ScanBatchWriter, sumByCode } from './scan-batch';
 import type { ScanEvent } from './scan-event';
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
@@ -122,10 +122,27 @@ describe('staged batch entries', () => {
     ['more scans than rows', `{"id":"${CODE}","codes":[["${OTHER}",2,1]]}\n`],
     ['a negative count', `{"id":"${CODE}","codes":[["${OTHER}",-1,1]]}\n`],
     ['a JSON array (the previous queue format)', '[{"event_id":"x"}]'],
-    ['fewer rows than its header counts', `{"id":"${CODE}","codes":[["${OTHER}",2,2]]}\nrow\n`],
-    ['more rows than its header counts', `{"id":"${CODE}","codes":[["${OTHER}",1,1]]}\nrow\nrow\n`],
+    ['an id in upper case (a store compares ids as Postgres prints them)', `{"id":"${CODE.toUpperCase()}","codes":[]}\n`],
   ])('refuse an entry with %s', (_label, entry) => {
     expect(() => decodeStagedBatch(Buffer.from(entry))).toThrow();
+  });
+});
+
+describe('rowsMatchHeader', () => {
+  const entry = (rows: string, counted: number) => decodeStagedBatch(Buffer.from(`{"id":"${CODE}","codes":[["${OTHER}",${counted},${counted}]]}\n${rows}`));
+
+  it.each([
+    ['as many rows as counted', 'row\nrow\n', 2, true],
+    ['fewer rows than counted', 'row\n', 2, false],
+    ['more rows than counted', 'row\nrow\nrow\n', 2, false],
+    ['a last row without its newline', 'row\nrow', 2, false],
+  ])('%s: %s', (_label, rows, counted, expected) => {
+    expect(rowsMatchHeader(entry(rows, counted))).toBe(expected);
+  });
+
+  it('holds for every batch the writer writes, escaped newlines included', () => {
+    const batch = new ScanBatchWriter().write([event({ referrer: 'a\nb' }), event({ userAgent: 'x\r\ny' })]);
+    expect(rowsMatchHeader(batch)).toBe(true);
   });
 });
 

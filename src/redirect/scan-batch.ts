@@ -92,7 +92,8 @@ interface StagedHeader {
   codes: Array<[string, number, number]>;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** As written (randomUUID, and ids as Postgres prints them): lower case, which is also how a store compares the ids it claimed. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const NEWLINE = 0x0a;
 
 /** A batch as one Redis list entry: a JSON header line (id and counts), then the rows as they are. */
@@ -103,7 +104,8 @@ export function encodeStagedBatch(batch: ScanBatch): string {
 
 /**
  * Reads a staged entry back; only its header is decoded, the rows go to the database as they are.
- * Throws on an entry of any other shape (it would otherwise fail the whole COPY, or count wrong).
+ * Throws on an entry without a readable header (its counts are unknown); see rowsMatchHeader for
+ * its rows.
  */
 export function decodeStagedBatch(entry: Buffer): ScanBatch {
   const end = entry.indexOf(NEWLINE);
@@ -113,15 +115,15 @@ export function decodeStagedBatch(entry: Buffer): ScanBatch {
     typeof header.id === 'string' && UUID.test(header.id) && Array.isArray(header.codes) &&
     header.codes.every((c) => Array.isArray(c) && typeof c[0] === 'string' && UUID.test(c[0]) && Number.isInteger(c[1]) && Number.isInteger(c[2]) && c[1] >= 0 && c[2] >= c[1]);
   if (!valid) throw new Error('staged scan batch with an unreadable header');
-  const batch: ScanBatch = { id: header.id!, codes: header.codes!.map(([codeId, scans, rows]) => ({ codeId, scans, rows })), rows: entry.subarray(end + 1) };
-  if (countLines(batch.rows as Buffer) !== rowsOf(batch)) throw new Error('staged scan batch whose rows do not match its header');
-  return batch;
+  return { id: header.id!, codes: header.codes!.map(([codeId, scans, rows]) => ({ codeId, scans, rows })), rows: entry.subarray(end + 1) };
 }
 
-function countLines(rows: Buffer): number {
+/** Whether a batch holds as many rows as its header counts (a staged entry damaged on the way would otherwise store, or count, wrong). */
+export function rowsMatchHeader(batch: ScanBatch): boolean {
+  const rows = typeof batch.rows === 'string' ? Buffer.from(batch.rows) : batch.rows;
   let lines = 0;
   for (let at = rows.indexOf(NEWLINE); at >= 0; at = rows.indexOf(NEWLINE, at + 1)) lines++;
-  return lines;
+  return lines === rowsOf(batch);
 }
 
 /** The rows of a batch (bots included). */

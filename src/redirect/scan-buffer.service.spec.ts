@@ -155,7 +155,7 @@ describe('ScanBuffer hand-ons', () => {
   });
 
   it('keeps only the batches of a hand-on that the database did not take, and their scans pending', async () => {
-    // Long referrers: the hand-on's batches fill more than one transaction (about 1 MB of rows each).
+    // Long referrers: 5,000-scan batches of about 2.5 MB, one per transaction (up to about 1 MB of rows each).
     const referrer = `https://example.com/${'x'.repeat(480)}`;
     let calls = 0;
     const given: number[] = [];
@@ -178,5 +178,39 @@ describe('ScanBuffer hand-ons', () => {
     await buffer.flush();
     expect(given.reduce((sum, n) => sum + n, 0)).toBe(total);
     expect(await pending()).toBe(0);
+  });
+
+  it('flush() waits for a hand-on in flight, then hands on what came after it; a stalled one delays it by at most maxWaitMs', async () => {
+    jest.useFakeTimers();
+    try {
+      const db = stallingStore();
+      const buffer = new ScanBuffer(db.store, noRedis, new MetricsService());
+      buffer.onModuleInit();
+      buffer.record(scanOf());
+      await jest.advanceTimersByTimeAsync(100); // the timer's hand-on: stalled in its store
+      buffer.record(scanOf());
+      let flushed = false;
+      const flushing = buffer.flush(60_000).then(() => (flushed = true));
+      await jest.advanceTimersByTimeAsync(0);
+      expect(flushed).toBe(false);
+      db.finishWrites(); // the first hand-on ends; flush's own one stores the second scan
+      await jest.advanceTimersByTimeAsync(0);
+      db.finishWrites();
+      await flushing;
+      expect(db.stored()).toBe(2);
+
+      buffer.record(scanOf());
+      await jest.advanceTimersByTimeAsync(100); // stalls again, for good
+      const bounded = buffer.flush(500).then(() => (flushed = true));
+      flushed = false;
+      await jest.advanceTimersByTimeAsync(499);
+      expect(flushed).toBe(false);
+      await jest.advanceTimersByTimeAsync(1);
+      await bounded;
+      expect(flushed).toBe(true);
+      db.finishWrites();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });

@@ -3,7 +3,7 @@ import { ReadWriteGate } from '../common/concurrency/read-write-gate';
 import { isRefusedData } from '../infra/database/sql-session';
 import { MetricsService } from '../infra/observability/metrics.service';
 import { RedisConnection } from '../infra/redis/redis.module';
-import { CodeScans, decodeStagedBatch, encodeStagedBatch, rowsOf, ScanBatch, ScanBatchWriter, sumByCode } from './scan-batch';
+import { CodeScans, decodeStagedBatch, encodeStagedBatch, rowsMatchHeader, rowsOf, ScanBatch, ScanBatchWriter, sumByCode } from './scan-batch';
 import { ScanEvent, StoredScanWriter } from './scan-event';
 import { ScanStoreRepository } from './scan-store.repository';
 
@@ -22,7 +22,11 @@ const LEGACY_QUEUES = [
 const PENDING_KEY = 'scans:pending';
 const FLUSH_LOCK_KEY = 'scans:flush-lock';
 const FLUSH_LOCK_MS = 30_000;
-/** Staged batches that Postgres refuses as data (say, a replay after their id was forgotten): set aside here, logged, so the queue moves on. */
+/**
+ * Batches Postgres refuses as data (say, a replay after their id was forgotten) or whose rows do
+ * not match their header: set aside here by batch id (setting one aside twice is harmless), and
+ * logged, so the queue moves on.
+ */
 const UNSTORABLE_KEY = 'scans:unstorable';
 /** Local events are handed on this often: the redirect never waits for Postgres or Redis. */
 const HAND_ON_INTERVAL_MS = 100;
@@ -149,10 +153,12 @@ export class ScanBuffer implements OnModuleInit, BeforeApplicationShutdown {
    * while another instance holds the flush lock (tests, shutdown); gives up after `maxWaitMs`.
    */
   async flush(maxWaitMs = 5000): Promise<void> {
-    await this.handOnOnce();
+    const deadline = Date.now() + maxWaitMs;
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<void>((resolve) => (timer = setTimeout(resolve, maxWaitMs)));
+    await Promise.race([this.handOnOnce(), timedOut]).finally(() => clearTimeout(timer));
     const client = this.redis.background;
     if (!client) return;
-    const deadline = Date.now() + maxWaitMs;
     while (this.redis.available && Date.now() < deadline) {
       const moved = await this.flushQueue();
       if (moved === 0 && (await this.queuedEntries(client)) === 0 && !(await client.exists(FLUSH_LOCK_KEY))) return;
@@ -193,7 +199,9 @@ export class ScanBuffer implements OnModuleInit, BeforeApplicationShutdown {
       try {
         for (const group of inStoreGroups(batches)) {
           await this.gate.write(async () => {
-            this.metrics.scansFlushed.inc(await this.store.storeBatches(group));
+            const { stored, refused } = await this.storeRefusingBadBatches(group);
+            if (refused.length > 0) await this.setAside(refused);
+            this.metrics.scansFlushed.inc(stored);
             this.forget(group);
           });
           batches.splice(0, group.length);
@@ -292,7 +300,9 @@ export class ScanBuffer implements OnModuleInit, BeforeApplicationShutdown {
         const stored = await this.gate.write(async () => {
           const { stored: rows, released } = taken.form === 'batches' ? await this.storeStaged(taken.batches) : await this.storeLegacy(taken.json);
           const release = released.flatMap(({ codeId, scans }) => (scans > 0 ? [codeId, scans] : []));
-          await client.eval(SETTLE_TAKEN, 3, taken.queue, PENDING_KEY, FLUSH_LOCK_KEY, token, taken.entries, ...release);
+          const settled = await client.eval(SETTLE_TAKEN, 3, taken.queue, PENDING_KEY, FLUSH_LOCK_KEY, token, taken.entries, ...release);
+          // Harmless (the next flusher finds the batches claimed and settles them) but a sign that stores outlast the lock.
+          if (settled !== 1) this.logger.warn(`Scan flush lock expired during a store of ${taken.entries} staged entries; they are settled by the next flush`);
           return rows;
         });
         this.metrics.scansFlushed.inc(stored);
@@ -308,27 +318,47 @@ export class ScanBuffer implements OnModuleInit, BeforeApplicationShutdown {
 
   /**
    * Stores staged batches; every batch taken releases its pending counts, whether stored now or
-   * before (a replay). When Postgres refuses the data, the batches are stored one by one and any it
-   * still refuses is set aside, so one bad batch does not hold up the queue for good.
+   * before (a replay) or set aside.
    */
   private async storeStaged(batches: ScanBatch[]): Promise<StoreOutcome> {
-    const released = [...sumByCode(batches).values()];
+    const damaged = batches.filter((batch) => !rowsMatchHeader(batch));
+    const { stored, refused } = await this.storeRefusingBadBatches(damaged.length > 0 ? batches.filter((batch) => rowsMatchHeader(batch)) : batches);
+    if (damaged.length + refused.length > 0) await this.setAside([...damaged, ...refused]);
+    return { stored, released: [...sumByCode(batches).values()] };
+  }
+
+  /**
+   * Stores batches in one transaction; when Postgres refuses the data, stores them one by one and
+   * returns those it still refuses, so that one bad batch holds up no other.
+   */
+  private async storeRefusingBadBatches(batches: ScanBatch[]): Promise<{ stored: number; refused: ScanBatch[] }> {
     try {
-      return { stored: await this.store.storeBatches(batches), released };
+      return { stored: await this.store.storeBatches(batches), refused: [] };
     } catch (error) {
       if (!isRefusedData(error)) throw error;
+      if (batches.length === 1) return { stored: 0, refused: batches };
     }
     let stored = 0;
+    const refused: ScanBatch[] = [];
     for (const batch of batches) {
       try {
         stored += await this.store.storeBatches([batch]);
       } catch (error) {
         if (!isRefusedData(error)) throw error;
-        this.logger.error(`Scan batch ${batch.id} (${rowsOf(batch)} scans) refused by the database and set aside in ${UNSTORABLE_KEY}: ${(error as Error).message}`);
-        await this.redis.background!.rpush(UNSTORABLE_KEY, encodeStagedBatch(batch));
+        refused.push(batch);
       }
     }
-    return { stored, released };
+    return { stored, refused };
+  }
+
+  /** Keeps batches that cannot be stored out of the way, in Redis when there, else only in the log. */
+  private async setAside(batches: ScanBatch[]): Promise<void> {
+    const client = this.redis.background;
+    const usable = client !== null && this.redis.available;
+    for (const batch of batches) {
+      this.logger.error(`Scan batch ${batch.id} (${rowsOf(batch)} scans) cannot be stored: ${usable ? `set aside in ${UNSTORABLE_KEY}` : 'dropped'}`);
+    }
+    if (usable) await client.hset(UNSTORABLE_KEY, ...batches.flatMap((batch) => [batch.id, encodeStagedBatch(batch)]));
   }
 
   private async storeLegacy(json: string | Buffer): Promise<StoreOutcome> {

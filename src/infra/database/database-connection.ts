@@ -28,9 +28,10 @@ export interface DatabaseConnection {
 export const POSTGRES_POOL_SIZE = 10;
 /**
  * Short connect timeout so that an unreachable database answers 503 quickly instead of hanging;
- * the pool reconnects by itself when the database is back.
+ * the pool reconnects by itself when the database is back. TCP keep-alive (probes from 10 s
+ * of silence on) lets a connection whose server vanished without a word fail rather than wait forever.
  */
-const POSTGRES_POOL = { max: POSTGRES_POOL_SIZE, connectionTimeoutMillis: 2000, idleTimeoutMillis: 30_000 };
+const POSTGRES_POOL = { max: POSTGRES_POOL_SIZE, connectionTimeoutMillis: 2000, idleTimeoutMillis: 30_000, keepAlive: true, keepAliveInitialDelayMillis: 10_000 };
 
 export function connectPostgres(databaseUrl: string): DatabaseConnection {
   const pool = new Pool({ connectionString: databaseUrl, ...POSTGRES_POOL });
