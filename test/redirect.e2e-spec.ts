@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { RedisConnection } from '../src/infra/redis/redis.module';
 import { ScanBuffer } from '../src/redirect/scan-buffer.service';
 import { decodeStagedBatch, encodeStagedBatch, ScanBatchWriter } from '../src/redirect/scan-batch';
-import { StoredScanWriter } from '../src/redirect/scan-event';
+import { storedScansJson } from '../src/redirect/scan-event';
 import { ScanStoreRepository } from '../src/redirect/scan-store.repository';
 import { auth, createQr, eventually, GENEROUS_RATE_LIMIT, updateQr } from './support/factories';
 import { startTestApp, TestApp } from './support/test-app';
@@ -69,13 +69,12 @@ describe('redirect host (e2e)', () => {
     const code = await createQr(t, key, { is_dynamic: true });
     const recorded = (referrer: string | null = null) => ({ eventId: randomUUID(), codeId: code.id, at: Date.now(), userAgent: IPHONE, referrer, visitorHash: 'b'.repeat(32), isBot: false });
     const first = recorded();
-    const writer = new StoredScanWriter();
-    const [storedForm] = JSON.parse(writer.toJsonArray([recorded()])) as unknown[];
+    const [storedForm] = JSON.parse(storedScansJson([recorded()])) as unknown[];
     await redis
       .multi()
       .rpush('scans:queue', JSON.stringify(first))
       .rpush('scans:queue:v2', JSON.stringify(storedForm))
-      .rpush('scans:queue:v3', writer.toJsonArray([recorded('https://例え.jp/ページ'), recorded('https://example.com/"quoted"')]), '[]')
+      .rpush('scans:queue:v3', storedScansJson([recorded('https://例え.jp/ページ'), recorded('https://example.com/"quoted"')]), '[]')
       .hincrby('scans:pending', code.id, 4)
       .exec();
     expect(await scansOf(code.id)).toBe(4);

@@ -1,19 +1,8 @@
+import { scanEvent as event, IPHONE_AGENT as IPHONE, SCANNED_CODE as CODE } from './__fixtures__/scan-events';
 import { copyField, decodeStagedBatch, encodeStagedBatch, rowsMatchHeader, SCAN_EVENT_COLUMNS, ScanBatch, ScanBatchWriter, sumByCode } from './scan-batch';
 import type { ScanEvent } from './scan-event';
 
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
-const CODE = '5f0c6d7e-0000-4000-8000-0000000000c0';
 const OTHER = '5f0c6d7e-0000-4000-8000-0000000000c1';
-const event = (overrides: Partial<ScanEvent> = {}): ScanEvent => ({
-  eventId: '5f0c6d7e-0000-4000-8000-000000000001',
-  codeId: CODE,
-  at: Date.UTC(2026, 10, 22, 9, 30, 0, 123),
-  userAgent: IPHONE,
-  referrer: 'https://news.example/a?b="c"',
-  visitorHash: 'f'.repeat(32),
-  isBot: false,
-  ...overrides,
-});
 
 /** Reads COPY text rows back the way PostgreSQL does (text format, tab-separated, `\N` null). */
 function parseCopyRows(rows: string): Array<Record<string, string | null>> {

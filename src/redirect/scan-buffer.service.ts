@@ -4,7 +4,7 @@ import { isRefusedData } from '../infra/database/sql-session';
 import { MetricsService } from '../infra/observability/metrics.service';
 import { RedisConnection } from '../infra/redis/redis.module';
 import { CodeScans, decodeStagedBatch, encodeStagedBatch, rowsMatchHeader, rowsOf, ScanBatch, ScanBatchWriter, sumByCode } from './scan-batch';
-import { ScanEvent, StoredScanWriter } from './scan-event';
+import { ScanEvent, storedScansJson } from './scan-event';
 import { ScanStoreRepository } from './scan-store.repository';
 
 /** One entry per staged batch: a ScanBatch (encodeStagedBatch). */
@@ -94,7 +94,6 @@ export class ScanBuffer implements OnModuleInit, BeforeApplicationShutdown {
    */
   private readonly gate = new ReadWriteGate();
   private readonly writer = new ScanBatchWriter();
-  private readonly legacyWriter = new StoredScanWriter();
 
   constructor(
     private readonly store: ScanStoreRepository,
@@ -385,7 +384,7 @@ export class ScanBuffer implements OnModuleInit, BeforeApplicationShutdown {
       const raw = replies[index][1] as string[];
       if (raw.length === 0) continue;
       const json =
-        legacy.form === 'recorded' ? this.legacyWriter.toJsonArray(raw.map((line) => JSON.parse(line) as ScanEvent)) : legacy.form === 'stored' ? `[${raw.join(',')}]` : raw[0];
+        legacy.form === 'recorded' ? storedScansJson(raw.map((line) => JSON.parse(line) as ScanEvent)) : legacy.form === 'stored' ? `[${raw.join(',')}]` : raw[0];
       return { form: 'json', queue: legacy.key, entries: raw.length, json };
     }
     const staged = replies[LEGACY_QUEUES.length][1] as Buffer[];
