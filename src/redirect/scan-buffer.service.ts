@@ -320,8 +320,10 @@ export class ScanBuffer implements OnModuleInit, BeforeApplicationShutdown {
    * before (a replay) or set aside.
    */
   private async storeStaged(batches: ScanBatch[]): Promise<StoreOutcome> {
-    const damaged = batches.filter((batch) => !rowsMatchHeader(batch));
-    const { stored, refused } = await this.storeRefusingBadBatches(damaged.length > 0 ? batches.filter((batch) => rowsMatchHeader(batch)) : batches);
+    const intact: ScanBatch[] = [];
+    const damaged: ScanBatch[] = [];
+    for (const batch of batches) (rowsMatchHeader(batch) ? intact : damaged).push(batch);
+    const { stored, refused } = await this.storeRefusingBadBatches(intact);
     if (damaged.length + refused.length > 0) await this.setAside([...damaged, ...refused]);
     return { stored, released: [...sumByCode(batches).values()] };
   }
