@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Pool } from 'pg';
+import { Client } from 'pg';
 import { createPGlite } from '../src/infra/database/database-connection';
 import { migrate, MigrationError, MigrationFile, readMigrations } from '../src/infra/database/migrator';
 import { pgliteSession, pgSession, SqlSession } from '../src/infra/database/sql-session';
@@ -18,13 +18,14 @@ async function emptyDatabase(): Promise<{ session: SqlSession; close(): Promise<
   }
   const name = `qr_test_migrator_${randomBytes(4).toString('hex')}`;
   await withAdminClient(base, (client) => client.query(`CREATE DATABASE "${name}"`));
-  const pool = new Pool({ connectionString: databaseUrlFor(base, name), max: 1 });
-  const client = await pool.connect();
+  const client = new Client({ connectionString: databaseUrlFor(base, name) });
+  await client.connect();
   return {
     session: pgSession(client),
     close: async () => {
-      client.release();
-      await pool.end();
+      // Client.end resolves once the connection is closed (Pool.end does not wait for its clients):
+      // dropping the database under a connection still open ends it with an error nobody hears.
+      await client.end();
       await withAdminClient(base, (admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
     },
   };

@@ -1,5 +1,5 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite';
-import type { Pool, PoolClient } from 'pg';
+import type { ClientBase, Pool } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -26,14 +26,14 @@ export interface SqlTransaction {
   copyFrom(copySql: string, chunks: ReadonlyArray<string | Buffer>): Promise<void>;
 }
 
-function pgTransaction(client: PoolClient): SqlTransaction {
+function pgTransaction(client: ClientBase): SqlTransaction {
   return {
     query: async <Row>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as Row[],
     copyFrom: (copySql, chunks) => pipeline(Readable.from(chunks), client.query(copyFrom(copySql))),
   };
 }
 
-async function pgTransactionOn<T>(client: PoolClient, work: (tx: SqlTransaction) => Promise<T>): Promise<T> {
+async function pgTransactionOn<T>(client: ClientBase, work: (tx: SqlTransaction) => Promise<T>): Promise<T> {
   await client.query('BEGIN');
   try {
     const result = await work(pgTransaction(client));
@@ -46,7 +46,8 @@ async function pgTransactionOn<T>(client: PoolClient, work: (tx: SqlTransaction)
   }
 }
 
-export function pgSession(client: PoolClient): SqlSession {
+/** Statements on one connection (a pool's client, or a client of its own). */
+export function pgSession(client: ClientBase): SqlSession {
   return {
     query: async <Row>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as Row[],
     exec: async (script) => {
