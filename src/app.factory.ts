@@ -6,15 +6,15 @@ import { AppModule } from './app.module';
 import type { AppConfig } from './config/app-config';
 import { AllExceptionsFilter } from './infra/http/all-exceptions.filter';
 import { registerJsonBodyParser } from './infra/http/json-body-parser';
+import { PrefixRouter } from './infra/http/prefix-router';
 import { addRequestIdToJsonBodies, assignRequestId, REQUEST_ID_HEADER } from './infra/http/request-id';
+import { trustProxyHops } from './infra/http/trust-proxy';
 import { createValidationPipe } from './infra/http/validation.pipe';
 import { createAppLogger, logCompletedRequests, PinoLoggerService } from './infra/observability/app-logger';
 import { MetricsService } from './infra/observability/metrics.service';
 import { observeRequestDurations } from './infra/observability/request-durations';
-import { PrefixRouter } from './infra/http/prefix-router';
 import { createRedirectHost, REDIRECT_PATH_PREFIX } from './redirect/redirect-host';
 import { RedirectService } from './redirect/redirect.service';
-import { trustProxyHops } from './infra/http/trust-proxy';
 
 /** 1 MiB: a bulk request of 50 codes with logos fits (design §9). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;

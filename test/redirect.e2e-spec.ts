@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { RedisConnection } from '../src/infra/redis/redis.module';
 import { ScanBuffer } from '../src/redirect/scan-buffer.service';
 import { decodeStagedBatch, encodeStagedBatch, ScanBatchWriter } from '../src/redirect/scan-batch';
 import { storedScansJson } from '../src/redirect/scan-event';
 import { ScanStoreRepository } from '../src/redirect/scan-store.repository';
-import { auth, createQr, eventually, GENEROUS_RATE_LIMIT, updateQr } from './support/factories';
+import { auth, createQr, eventually, GENEROUS_RATE_LIMIT, recordedScan, updateQr } from './support/factories';
 import { startTestApp, TestApp } from './support/test-app';
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
@@ -67,7 +66,7 @@ describe('redirect host (e2e)', () => {
     const redis = t.app.get(RedisConnection).client;
     if (!redis) return console.warn('REDIS_URL not set: legacy queue test skipped');
     const code = await createQr(t, key, { is_dynamic: true });
-    const recorded = (referrer: string | null = null) => ({ eventId: randomUUID(), codeId: code.id, at: Date.now(), userAgent: IPHONE, referrer, visitorHash: 'b'.repeat(32), isBot: false });
+    const recorded = (referrer: string | null = null) => recordedScan(code.id, { userAgent: IPHONE, referrer });
     const first = recorded();
     const [storedForm] = JSON.parse(storedScansJson([recorded()])) as unknown[];
     await redis
@@ -93,7 +92,7 @@ describe('redirect host (e2e)', () => {
     if (!redis) return console.warn('REDIS_URL not set: staged batch test skipped');
     const code = await createQr(t, key, { is_dynamic: true });
     const writer = new ScanBatchWriter();
-    const scanAt = (referrer: string) => ({ eventId: randomUUID(), codeId: code.id, at: Date.now(), userAgent: 'Agent\twith\\tab', referrer, visitorHash: 'c'.repeat(32), isBot: false });
+    const scanAt = (referrer: string) => recordedScan(code.id, { userAgent: 'Agent\twith\\tab', referrer });
     const referrers = ['https://例え.jp/ページ', 'https://example.com/"quoted"\\N', 'https://example.com/🎉\nnext line'];
     await redis
       .multi()
@@ -114,7 +113,7 @@ describe('redirect host (e2e)', () => {
     if (!redis) return console.warn('REDIS_URL not set: replayed batch test skipped');
     const code = await createQr(t, key, { is_dynamic: true });
     const batch = new ScanBatchWriter().write(
-      Array.from({ length: 5 }, (_, i) => ({ eventId: randomUUID(), codeId: code.id, at: Date.now(), userAgent: IPHONE, referrer: null, visitorHash: 'd'.repeat(32), isBot: i === 4 })),
+      Array.from({ length: 5 }, (_, i) => recordedScan(code.id, { userAgent: IPHONE, isBot: i === 4 })),
     );
     // The second copy stands for a batch a flush stored but could not remove from the queue before it died.
     await redis.multi().rpush('scans:queue:v4', encodeStagedBatch(batch)).hincrby('scans:pending', code.id, 4).exec();
@@ -133,7 +132,7 @@ describe('redirect host (e2e)', () => {
     if (!redis) return console.warn('REDIS_URL not set: duplicate batch test skipped');
     const code = await createQr(t, key, { is_dynamic: true });
     const batch = new ScanBatchWriter().write(
-      Array.from({ length: 3 }, () => ({ eventId: randomUUID(), codeId: code.id, at: Date.now(), userAgent: IPHONE, referrer: null, visitorHash: 'd'.repeat(32), isBot: false })),
+      Array.from({ length: 3 }, () => recordedScan(code.id, { userAgent: IPHONE })),
     );
     await redis.multi().rpush('scans:queue:v4', encodeStagedBatch(batch), encodeStagedBatch(batch)).hincrby('scans:pending', code.id, 6).exec();
     await flush();
@@ -148,7 +147,7 @@ describe('redirect host (e2e)', () => {
     const redis = t.app.get(RedisConnection).client;
     if (!redis) return console.warn('REDIS_URL not set: refused batch test skipped');
     const code = await createQr(t, key, { is_dynamic: true });
-    const scanOf = () => ({ eventId: randomUUID(), codeId: code.id, at: Date.now(), userAgent: IPHONE, referrer: null, visitorHash: 'e'.repeat(32), isBot: false });
+    const scanOf = () => recordedScan(code.id, { userAgent: IPHONE });
     const writer = new ScanBatchWriter();
     const replayed = writer.write([scanOf(), scanOf()]);
     const store = t.app.get(ScanStoreRepository);
@@ -171,7 +170,7 @@ describe('redirect host (e2e)', () => {
     if (!redis) return console.warn('REDIS_URL not set: damaged batch test skipped');
     const code = await createQr(t, key, { is_dynamic: true });
     const batch = new ScanBatchWriter().write(
-      Array.from({ length: 3 }, () => ({ eventId: randomUUID(), codeId: code.id, at: Date.now(), userAgent: IPHONE, referrer: null, visitorHash: 'e'.repeat(32), isBot: false })),
+      Array.from({ length: 3 }, () => recordedScan(code.id, { userAgent: IPHONE })),
     );
     const damaged = { ...batch, rows: (batch.rows as string).split('\n').slice(1).join('\n') }; // the first row lost
     await redis.multi().rpush('scans:queue:v4', encodeStagedBatch(damaged)).hincrby('scans:pending', code.id, 3).exec();
@@ -201,7 +200,7 @@ describe('redirect host (e2e)', () => {
   it('forgets the ids of batches stored more than a day ago', async () => {
     const store = t.app.get(ScanStoreRepository);
     const code = await createQr(t, key, { is_dynamic: true });
-    const batch = new ScanBatchWriter().write([{ eventId: randomUUID(), codeId: code.id, at: Date.now(), userAgent: null, referrer: null, visitorHash: 'e'.repeat(32), isBot: false }]);
+    const batch = new ScanBatchWriter().write([recordedScan(code.id)]);
     expect(await store.storeBatches([batch])).toBe(1);
     await store.forgetBatchesStoredBefore(new Date(Date.now() - 60_000));
     expect(await t.prisma.storedScanBatch.count({ where: { id: batch.id } })).toBe(1);
@@ -337,7 +336,6 @@ describe('redirect host (e2e)', () => {
     const lockWaiters = async () =>
       Number((await t.prisma.$queryRaw<Array<{ n: number }>>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)[0].n);
     const eventsOf = (codeId: string) => t.prisma.scanEvent.count({ where: { qrCodeId: codeId } });
-    const scanOf = (codeId: string) => ({ eventId: randomUUID(), codeId, at: Date.now(), userAgent: null, referrer: null, visitorHash: 'f'.repeat(32), isBot: false });
 
     /** Runs `first` in a transaction that stays open until `second` waits for one of its locks. */
     async function whileHeld(first: (tx: Parameters<Parameters<typeof t.prisma.$transaction>[0]>[0]) => Promise<unknown>, second: () => Promise<unknown>): Promise<unknown> {
@@ -363,7 +361,7 @@ describe('redirect host (e2e)', () => {
       const code = await createQr(t, key, { is_dynamic: true });
       const stored = await whileHeld(
         (tx) => tx.$executeRaw`DELETE FROM qr_codes WHERE id = ${code.id}::uuid`,
-        () => t.app.get(ScanStoreRepository).storeBatches([new ScanBatchWriter().write([scanOf(code.id), scanOf(code.id)])]),
+        () => t.app.get(ScanStoreRepository).storeBatches([new ScanBatchWriter().write([recordedScan(code.id), recordedScan(code.id)])]),
       );
       expect(stored).toBe(0);
       expect(await eventsOf(code.id)).toBe(0);

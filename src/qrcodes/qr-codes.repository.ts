@@ -103,16 +103,20 @@ export class QrCodesRepository {
     const rows = await this.prisma.$queryRaw<Row[]>`
       SELECT ${COLUMNS} FROM qr_codes
       WHERE account_id = ${accountId}::uuid
-        AND id IN (SELECT id FROM qr_codes WHERE ${this.where(accountId, filter)} ORDER BY ${ORDER[sort]} LIMIT ${limit} OFFSET ${(page - 1) * limit})
+        AND id IN (${this.pageIdsQuery(accountId, filter, sort, page, limit)})
       ORDER BY ${ORDER[sort]}`;
     return rows.map(toRecord);
   }
 
   /** The ids of one page, in order (for results kept by id: see SearchResultCache). */
   async pageIds(accountId: AccountId, filter: ListFilter, sort: ListSort, page: number, limit: number): Promise<string[]> {
-    const rows = await this.prisma.$queryRaw<Array<{ id: string }>>`
-      SELECT id FROM qr_codes WHERE ${this.where(accountId, filter)} ORDER BY ${ORDER[sort]} LIMIT ${limit} OFFSET ${(page - 1) * limit}`;
+    const rows = await this.prisma.$queryRaw<Array<{ id: string }>>(this.pageIdsQuery(accountId, filter, sort, page, limit));
     return rows.map((row) => row.id);
+  }
+
+  /** The ids of one page, from the sort index: shared by page() and pageIds(), so their order and paging cannot drift apart. */
+  private pageIdsQuery(accountId: AccountId, filter: ListFilter, sort: ListSort, page: number, limit: number): Prisma.Sql {
+    return Prisma.sql`SELECT id FROM qr_codes WHERE ${this.where(accountId, filter)} ORDER BY ${ORDER[sort]} LIMIT ${limit} OFFSET ${(page - 1) * limit}`;
   }
 
   /** The account's codes among ids, in sort order (ids of other accounts or deleted codes are left out). */

@@ -1,13 +1,13 @@
 import Fastify, { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
-import { isDatabaseUnavailable } from '../infra/http/all-exceptions.filter';
+import { isDatabaseUnavailable } from '../infra/database/database-unavailable';
 import { assignRequestId, REQUEST_ID_HEADER } from '../infra/http/request-id';
+import { trustProxyHops } from '../infra/http/trust-proxy';
 import type { MetricsService } from '../infra/observability/metrics.service';
 import { observeRequestDurations } from '../infra/observability/request-durations';
 import { errorPage, notFoundPage, PAGE_CSP, unavailablePage } from './landing-page';
 import { RedirectAnswer, RedirectService } from './redirect.service';
 import { clipHeader } from './scan-event';
-import { trustProxyHops } from '../infra/http/trust-proxy';
 
 /** Requests under this path belong to the redirect host (the short links printed in QR codes). */
 export const REDIRECT_PATH_PREFIX = '/r/';

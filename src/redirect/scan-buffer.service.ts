@@ -192,9 +192,8 @@ export class ScanBuffer implements OnModuleInit, BeforeApplicationShutdown {
     if (this.unstored.length === 0) return;
     const batches = this.unstored;
     this.unstored = [];
-    const redisUsable = () => this.redis.client !== null && this.redis.available;
     let storeError: Error | undefined;
-    if (!redisUsable() || Date.now() >= this.storeDirectlyAfter) {
+    if (!this.stagingClient() || Date.now() >= this.storeDirectlyAfter) {
       try {
         for (const group of inStoreGroups(batches)) {
           await this.gate.write(async () => {
@@ -211,10 +210,11 @@ export class ScanBuffer implements OnModuleInit, BeforeApplicationShutdown {
         this.storeDirectlyAfter = Date.now() + DIRECT_STORE_BACKOFF_MS;
       }
     }
-    if (redisUsable()) {
+    const client = this.stagingClient();
+    if (client) {
       try {
         await this.gate.write(async () => {
-          await this.stageInRedis(batches);
+          await this.stageInRedis(client, batches);
           this.forget(batches);
         });
         return;
@@ -252,13 +252,17 @@ export class ScanBuffer implements OnModuleInit, BeforeApplicationShutdown {
     }
   }
 
-  private async queuedEntries(client: NonNullable<RedisConnection['background']>): Promise<number> {
+  private async queuedEntries(client: StagingClient): Promise<number> {
     const lengths = await Promise.all([QUEUE_KEY, ...LEGACY_QUEUES.map((queue) => queue.key)].map((key) => client.llen(key)));
     return lengths.reduce((sum, n) => sum + n, 0);
   }
 
-  private async stageInRedis(batches: ScanBatch[]): Promise<void> {
-    const client = this.redis.background!;
+  /** The Redis connection for the shared queue, or null while Redis is not configured or down. */
+  private stagingClient(): StagingClient | null {
+    return this.redis.available ? this.redis.background : null;
+  }
+
+  private async stageInRedis(client: StagingClient, batches: ScanBatch[]): Promise<void> {
     const multi = client.multi().rpush(QUEUE_KEY, ...batches.map(encodeStagedBatch));
     for (const code of sumByCode(batches).values()) if (code.scans > 0) multi.hincrby(PENDING_KEY, code.codeId, code.scans);
     const results = await multi.exec();
@@ -288,8 +292,8 @@ export class ScanBuffer implements OnModuleInit, BeforeApplicationShutdown {
    * around them.
    */
   private async flushQueue(): Promise<number> {
-    const client = this.redis.background;
-    if (!client || !this.redis.available) return 0;
+    const client = this.stagingClient();
+    if (!client) return 0;
     const token = `${process.pid}-${Math.random()}`;
     try {
       if ((await client.set(FLUSH_LOCK_KEY, token, 'PX', FLUSH_LOCK_MS, 'NX')) !== 'OK') return 0;
@@ -354,12 +358,11 @@ export class ScanBuffer implements OnModuleInit, BeforeApplicationShutdown {
 
   /** Keeps batches that cannot be stored out of the way, in Redis when there, else only in the log. */
   private async setAside(batches: ScanBatch[]): Promise<void> {
-    const client = this.redis.background;
-    const usable = client !== null && this.redis.available;
+    const client = this.stagingClient();
     for (const batch of batches) {
-      this.logger.error(`Scan batch ${batch.id} (${rowsOf(batch)} scans) cannot be stored: ${usable ? `set aside in ${UNSTORABLE_KEY}` : 'dropped'}`);
+      this.logger.error(`Scan batch ${batch.id} (${rowsOf(batch)} scans) cannot be stored: ${client ? `set aside in ${UNSTORABLE_KEY}` : 'dropped'}`);
     }
-    if (usable) await client.hset(UNSTORABLE_KEY, ...batches.flatMap((batch) => [batch.id, encodeStagedBatch(batch)]));
+    if (client) await client.hset(UNSTORABLE_KEY, ...batches.flatMap((batch) => [batch.id, encodeStagedBatch(batch)]));
   }
 
   private async storeLegacy(json: string | Buffer): Promise<StoreOutcome> {
@@ -376,7 +379,7 @@ export class ScanBuffer implements OnModuleInit, BeforeApplicationShutdown {
    * about MAX_STORE_BYTES. Staged entries are read as Buffers and their rows go to Postgres as
    * they are; an entry that cannot be read is dropped (logged).
    */
-  private async takeStaged(client: NonNullable<RedisConnection['background']>): Promise<StagedScans | null> {
+  private async takeStaged(client: StagingClient): Promise<StagedScans | null> {
     // One round trip: the legacy queues (empty once older instances are gone) and the next entries.
     const pipeline = client.pipeline();
     for (const legacy of LEGACY_QUEUES) pipeline.lrange(legacy.key, 0, legacy.form === 'array' ? 0 : BATCH_SIZE - 1);
@@ -425,6 +428,8 @@ export class ScanBuffer implements OnModuleInit, BeforeApplicationShutdown {
     else this.localPending.delete(codeId);
   }
 }
+
+type StagingClient = NonNullable<RedisConnection['background']>;
 
 interface StoreOutcome {
   /** rows stored now */

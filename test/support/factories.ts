@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { Prisma } from '../../src/generated/prisma/client';
+import type { ScanEvent } from '../../src/redirect/scan-event';
 import type { TestApp } from './test-app';
 
 /**
@@ -120,4 +121,9 @@ export async function eventually<T>(probe: () => Promise<T>, expected: T, timeou
     value = await probe();
   }
   return value;
+}
+
+/** A scan as the redirect records it (ScanEvent), of codeId, now, with its own event id; overrides change any field. */
+export function recordedScan(codeId: string, overrides: Partial<ScanEvent> = {}): ScanEvent {
+  return { eventId: randomUUID(), codeId, at: Date.now(), userAgent: null, referrer: null, visitorHash: 'v'.repeat(32), isBot: false, ...overrides };
 }

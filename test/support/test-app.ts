@@ -13,6 +13,7 @@ export const ADMIN_TOKEN = 'test-admin-token-0123456789';
 
 export interface Sibling {
   app: NestFastifyApplication;
+  /** The real HTTP pipeline, through the app's HTTP server (API and redirect host alike), without a socket. */
   request(options: InjectOptions): Promise<LightMyRequestResponse>;
 }
 
@@ -26,11 +27,8 @@ export function requestsThrough(app: NestFastifyApplication): (options: InjectOp
   return (options) => inject((request, response) => server.emit('request', request, response), options);
 }
 
-export interface TestApp {
-  app: NestFastifyApplication;
+export interface TestApp extends Sibling {
   prisma: PrismaService;
-  /** The real HTTP pipeline, through the app's HTTP server (API and redirect host alike), without a socket. */
-  request(options: InjectOptions): Promise<LightMyRequestResponse>;
   /** A new account with one key; returns the plain key and the account id. */
   newAccount(): Promise<{ key: string; accountId: string }>;
   /** A second instance on the same database and Redis key space, as behind a load balancer. */

@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ValidationFailedException } from '../../common/validation/validation-failed.exception';
 import { errorBody, ErrorBody } from './error-body';
+import { isDatabaseUnavailable } from '../database/database-unavailable';
 
 /**
  * Turns every error into the one error body. Bad input never becomes a 500, an unreachable
@@ -59,17 +60,4 @@ function fastifyClientError(exception: unknown): { statusCode: number; message: 
   };
   const known = typeof error.code === 'string' ? messages[error.code] : undefined;
   return { statusCode: error.statusCode, message: known ?? (typeof error.message === 'string' ? error.message : 'Bad request') };
-}
-
-const UNAVAILABLE_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024', 'ECONNREFUSED', 'ETIMEDOUT', 'ECONNRESET', '57P01', '57P03']);
-
-/** A database that cannot be reached (as opposed to a query that failed): answered 503, not 500. */
-export function isDatabaseUnavailable(exception: unknown): boolean {
-  const error = exception as { name?: string; code?: string; message?: string; cause?: unknown };
-  if (!error || typeof error !== 'object') return false;
-  if (error.name === 'PrismaClientInitializationError') return true;
-  if (error.code && UNAVAILABLE_CODES.has(error.code)) return true;
-  const message = error.message ?? '';
-  if (/ECONNREFUSED|Connection terminated|timeout exceeded when trying to connect|Can't reach database|DatabaseNotReachable|Connection refused/i.test(message)) return true;
-  return error.cause ? isDatabaseUnavailable(error.cause) : false;
 }

@@ -6,6 +6,7 @@ import {
   ThrottlerException,
   ThrottlerGuard,
   ThrottlerModuleOptions,
+  ThrottlerOptions,
   ThrottlerRequest,
   ThrottlerStorage,
 } from '@nestjs/throttler';
@@ -32,6 +33,8 @@ export class AccountThrottlerGuard extends ThrottlerGuard {
   protected override readonly logger = new Logger('RateLimit');
   private failing = false;
   private readonly skippedRoute: RouteFlag;
+  /** Each budget's options, found once at start-up (onModuleInit). */
+  private readonly budgets = new Map<string, ThrottlerOptions>();
 
   constructor(
     @InjectThrottlerOptions() options: ThrottlerModuleOptions,
@@ -65,6 +68,7 @@ export class AccountThrottlerGuard extends ThrottlerGuard {
       if (typeof limit !== 'number' || typeof ttl !== 'number' || unsupported.length > 0) {
         throw new Error(`Rate-limit budget ${name}: only numeric limit and ttl are supported (got ${unsupported.join(', ') || 'a non-numeric limit or ttl'})`);
       }
+      if (name) this.budgets.set(name, throttler);
     }
   }
 
@@ -73,22 +77,24 @@ export class AccountThrottlerGuard extends ThrottlerGuard {
    * class reads six decorators for each budget on every request.
    */
   override async canActivate(context: ExecutionContext): Promise<boolean> {
-    const { req } = this.getRequestResponse(context);
     if (this.skippedRoute.isSet(context)) return true;
-    const budget = READ_METHODS.has((req as { method: string }).method) ? READ_BUDGET : WRITE_BUDGET;
-    const throttler = this.throttlers.find((candidate) => candidate.name === budget);
+    const { req } = this.getRequestResponse(context);
+    const throttler = this.budgets.get(READ_METHODS.has((req as { method: string }).method) ? READ_BUDGET : WRITE_BUDGET);
     if (!throttler) return true;
-    const [limit, ttl] = [throttler.limit as number, throttler.ttl as number];
+    const limit = throttler.limit as number;
+    const ttl = throttler.ttl as number;
     const { getTracker, generateKey } = this.commonOptions;
     return this.handleRequest({ context, limit, ttl, blockDuration: ttl, throttler, getTracker: getTracker!, generateKey: generateKey! });
   }
 
   protected override async handleRequest({ context, limit, ttl, throttler, blockDuration, getTracker, generateKey }: ThrottlerRequest): Promise<boolean> {
     const { req, res } = this.getRequestResponse(context);
-    const key = generateKey(context, await getTracker(req, context), throttler.name ?? WRITE_BUDGET);
+    // Only named budgets are kept (onModuleInit).
+    const budget = throttler.name as string;
+    const key = generateKey(context, await getTracker(req, context), budget);
     let record;
     try {
-      record = await this.storageService.increment(key, ttl, limit, blockDuration, throttler.name ?? WRITE_BUDGET);
+      record = await this.storageService.increment(key, ttl, limit, blockDuration, budget);
       if (this.failing) this.logger.log('Rate-limit storage is back');
       this.failing = false;
     } catch (error) {

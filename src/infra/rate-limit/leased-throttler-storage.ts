@@ -1,6 +1,5 @@
 import type { ThrottlerStorage } from '@nestjs/throttler';
-
-type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
+import { ExpiringBudgets, ThrottlerStorageRecord } from './expiring-budgets';
 
 /** One budget's rule, as the throttler passes it (milliseconds). */
 export interface BudgetRule {
@@ -50,7 +49,6 @@ const SLOW_LEASE_MS = 1000;
  * time: exactly the shared counter's own rules.
  */
 const MAX_LEASE_SHARE = 0.01;
-const SWEEP_INTERVAL_MS = 60_000;
 
 /**
  * Rate-limit storage that counts locally against leases of the shared budget, so a busy account
@@ -62,15 +60,14 @@ const SWEEP_INTERVAL_MS = 60_000;
  * Concurrent requests of a budget share one lease request.
  */
 export class LeasedThrottlerStorage implements ThrottlerStorage {
-  private readonly budgets = new Map<string, LocalBudget>();
+  private readonly budgets: ExpiringBudgets<LocalBudget>;
   private readonly leasing = new Map<string, Promise<void>>();
-  private nextSweepAt: number;
 
   constructor(
     private readonly source: LeaseSource,
     private readonly clock: () => number = Date.now,
   ) {
-    this.nextSweepAt = clock() + SWEEP_INTERVAL_MS;
+    this.budgets = new ExpiringBudgets(clock());
   }
 
   async increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord> {
@@ -114,7 +111,7 @@ export class LeasedThrottlerStorage implements ThrottlerStorage {
 
   private async lease(id: string, key: string, rule: BudgetRule): Promise<void> {
     const now = this.clock();
-    if (now >= this.nextSweepAt) this.sweep(now);
+    this.budgets.sweepIfDue(now);
     const previous = this.budgets.get(id);
     const want = previous ? nextLeaseSize(previous, rule.limit, now) : 1;
     const grant = await this.source.take(key, want, rule);
@@ -128,12 +125,6 @@ export class LeasedThrottlerStorage implements ThrottlerStorage {
       leaseSize: want,
       leasedAt: at,
     });
-  }
-
-  /** Forgets budgets whose window and block are over (a new lease starts them afresh). */
-  private sweep(now: number): void {
-    this.nextSweepAt = now + SWEEP_INTERVAL_MS;
-    for (const [id, budget] of this.budgets) if (budget.windowEndsAt <= now && budget.blockedUntil <= now) this.budgets.delete(id);
   }
 
   get size(): number {

@@ -1,14 +1,11 @@
 import type { ThrottlerStorage } from '@nestjs/throttler';
-
-type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
+import { ExpiringBudgets, ThrottlerStorageRecord } from './expiring-budgets';
 
 interface Budget {
   hits: number;
   windowEndsAt: number;
   blockedUntil: number;
 }
-
-const SWEEP_INTERVAL_MS = 60_000;
 
 /**
  * In-process rate-limit storage for the embedded default (no Redis), with the same fixed-window
@@ -17,16 +14,15 @@ const SWEEP_INTERVAL_MS = 60_000;
  * which keeps every hit of the window in a list it filters on each request.
  */
 export class MemoryThrottlerStorage implements ThrottlerStorage {
-  private readonly budgets = new Map<string, Budget>();
-  private nextSweepAt: number;
+  private readonly budgets: ExpiringBudgets<Budget>;
 
   constructor(private readonly clock: () => number = Date.now) {
-    this.nextSweepAt = clock() + SWEEP_INTERVAL_MS;
+    this.budgets = new ExpiringBudgets(clock());
   }
 
   async increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord> {
     const now = this.clock();
-    if (now >= this.nextSweepAt) this.sweep(now);
+    this.budgets.sweepIfDue(now);
     const id = `${key}:${throttlerName}`;
     let budget = this.budgets.get(id);
     if (!budget || (budget.windowEndsAt <= now && budget.blockedUntil <= now)) {
@@ -49,8 +45,7 @@ export class MemoryThrottlerStorage implements ThrottlerStorage {
 
   /** Forgets budgets whose window and block are over (they would start afresh anyway). */
   sweep(now = this.clock()): void {
-    this.nextSweepAt = now + SWEEP_INTERVAL_MS;
-    for (const [id, budget] of this.budgets) if (budget.windowEndsAt <= now && budget.blockedUntil <= now) this.budgets.delete(id);
+    this.budgets.sweep(now);
   }
 
   get size(): number {
