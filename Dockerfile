@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 # Build stage: install everything, generate the Prisma client, compile.
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY scripts ./scripts
@@ -11,16 +11,23 @@ COPY tsconfig.json tsconfig.build.json nest-cli.json ./
 COPY src ./src
 RUN npm run build && npm prune --omit=dev
 
-# Runtime stage: production dependencies, the compiled app and the migrations only.
-FROM node:20-bookworm-slim
+# Runtime stage: production dependencies, the compiled app, the migrations and the container scripts.
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/prisma ./prisma
+COPY docker ./docker
+# The embedded database (no DATABASE_URL): a folder the service's user owns, kept in a volume.
+ENV DATA_DIR=/app/data
+RUN mkdir -p /app/data && chown node:node /app/data
+VOLUME ["/app/data"]
 USER node
 EXPOSE 3000
-HEALTHCHECK --interval=10s --timeout=3s --retries=3 CMD node -e "fetch('http://127.0.0.1:3000/health/ready').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-# Migrations first (idempotent, under an advisory lock, safe with several replicas), then serve.
-CMD ["sh", "-c", "node dist/infra/database/migrate.cli.js && node dist/main.js"]
+# Follows PORT when the container sets it.
+HEALTHCHECK --interval=10s --timeout=3s --retries=3 CMD ["node", "docker/healthcheck.js"]
+# Migrations (PostgreSQL), then `exec` the command: node is PID 1 and gets SIGTERM itself.
+ENTRYPOINT ["sh", "docker/entrypoint.sh"]
+CMD ["node", "dist/main.js"]

@@ -5,8 +5,8 @@
 // allows under --experimental-vm-modules: compiling it turns those into require() calls, so the
 // embedded database works in e2e files without DATABASE_URL.
 const transform = { '^.+\\.(t|j)s$': ['@swc/jest'], '/@electric-sql/pglite/dist/.+\\.cjs$': ['@swc/jest'] };
-// ESM-only dependencies that Node 20 loads with require(esm) but jest's module loader cannot, and PGlite (above).
-const transformIgnorePatterns = ['/node_modules/(?!(content-disposition|@electric-sql/pglite)/)'];
+// PGlite's CommonJS build (above) is compiled; everything else in node_modules is loaded as it is.
+const transformIgnorePatterns = ['/node_modules/(?!@electric-sql/pglite/)'];
 
 module.exports = {
   testTimeout: 30000,

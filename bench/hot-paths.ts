@@ -1,13 +1,16 @@
 /**
- * Redirect and image-cache-hit throughput against bare Fastify baselines started in the same run
- * (so the figures are ratios, robust to a noisy machine).
+ * Redirect, landing-page and image-cache-hit throughput against bare Fastify baselines started in
+ * the same run (so the figures are ratios, robust to a noisy machine).
  *
  *   node -r @swc-node/register bench/hot-paths.ts
  *
  * Env: BENCH_PG (server URL, default postgresql://postgres@127.0.0.1:5432), REDIS_URL (default
  * redis://127.0.0.1:6379; set REDIS_URL= to bench the in-process mode), DURATION (s per load,
- * default 6), ROUNDS (default 3), CONNECTIONS (default 50), ONLY_REDIRECT=1 (skip the image loads),
- * SCAN_UA (the scanners' user agent, an iPhone's by default; SCAN_UA= sends none).
+ * default 6), ROUNDS (default 3), CONNECTIONS (default 50), ONLY_REDIRECT=1 (skip the image and
+ * landing-page loads), ONLY_LANDING=1 (only the vCard landing page against bare JSON),
+ * SCAN_UA (the scanners' user agent, an iPhone's by default; SCAN_UA= sends none), WEBHOOK=1 (a
+ * qrcode.scanned webhook subscribed to the redirected code, posting to a receiver in a process of
+ * its own: at the end the bench waits until every stored scan of the code reached the receiver).
  * The load generator (autocannon) runs as a separate process, started directly (npx stayed alive
  * beside it and took 15-20 % of a core from whatever it measured). After one unmeasured warm-up
  * load of each server (3 s), each round measures every
@@ -20,14 +23,14 @@ import { execFile } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import Fastify from 'fastify';
-import { Client } from 'pg';
 import { createApp } from '../src/app.factory';
 import { ApiKeysService } from '../src/auth/api-keys.service';
 import { loadAppConfig } from '../src/config/app-config';
-import { migratePostgres } from '../src/infra/database/database-connection';
-import { PrismaService } from '../src/infra/database/prisma.service';
-import { ScanBuffer } from '../src/redirect/scan-buffer.service';
+import { freshMigratedDatabase } from '../test/support/test-databases';
+import { Database } from '../src/infra/database/database.service';
+import { ScanBuffer } from '../src/redirect/scans/scan-buffer.service';
 import { cpuPerRequest, sampleCpu } from './cpu-accounting';
+import { ReceiverProcess } from './webhook-receiver';
 
 const PG = process.env.BENCH_PG ?? 'postgresql://postgres@127.0.0.1:5432';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -35,11 +38,12 @@ const DURATION = Number(process.env.DURATION ?? 6);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const DB = 'qr_bench_hot';
+const WEBHOOK = process.env.WEBHOOK === '1';
 /** Scans come from phones: the user agent is hashed, classified and stored with every scan (SCAN_UA= sends none, as before 2026-11-22's fourth session). */
 const SCAN_UA = process.env.SCAN_UA ?? 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const SCANNER: Record<string, string> = SCAN_UA ? { 'user-agent': SCAN_UA } : {};
 
-interface Result { rps: number; p50: number; p99: number; non2xx: number; errors: number; completed: number; cpu: string }
+interface Result { rps: number; p50: number; p99: number; non2xx: number; errors: number; completed: number; ok: number; cpu: string }
 
 const run = promisify(execFile);
 
@@ -55,7 +59,7 @@ async function load(url: string, headers: Record<string, string> = {}, seconds =
   const out = JSON.parse(stdout);
   return {
     rps: Math.round(out.requests.average), p50: out.latency.p50, p99: out.latency.p99, non2xx: out.non2xx, errors: out.errors,
-    completed: out['3xx'] ?? 0, cpu: `${cpuPerRequest(before, after, out.requests.total)}; servers' event loop ${(100 * loop.utilization).toFixed(0)}% busy`,
+    completed: out['3xx'] ?? 0, ok: out['2xx'] ?? 0, cpu: `${cpuPerRequest(before, after, out.requests.total)}; servers' event loop ${(100 * loop.utilization).toFixed(0)}% busy`,
   };
 }
 
@@ -64,12 +68,7 @@ const row = (label: string, r: Result, baseline?: Result) =>
   (baseline ? `  = ${((100 * r.rps) / baseline.rps).toFixed(0)}% of baseline` : '') + (r.errors ? `  errors ${r.errors}` : '') + `\n${''.padEnd(46)}${r.cpu}`;
 
 async function main(): Promise<void> {
-  const admin = new Client({ connectionString: `${PG}/postgres` });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${DB}`);
-  await admin.end();
-  await migratePostgres(`${PG}/${DB}`);
+  await freshMigratedDatabase(PG, DB);
 
   const bare = Fastify();
   const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg">' + 'x'.repeat(5000) + '</svg>');
@@ -81,6 +80,7 @@ async function main(): Promise<void> {
   const config = loadAppConfig({
     PORT: '3902', DATABASE_URL: `${PG}/${DB}`, REDIS_URL: REDIS_URL || undefined, LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MINUTE: '1000000', REDIS_KEY_PREFIX: `bench:${process.pid}:`,
+    ...(WEBHOOK ? { WEBHOOK_ALLOW_HTTP: '1', WEBHOOK_ALLOW_PRIVATE: '1' } : {}),
   });
   const app = await createApp(config, { logger: false });
   await app.listen({ port: 3902, host: '127.0.0.1' });
@@ -88,45 +88,96 @@ async function main(): Promise<void> {
   const headers = { 'x-api-key': key, 'content-type': 'application/json' };
   const post = async (body: unknown): Promise<Record<string, any>> => ((await fetch('http://127.0.0.1:3902/api/v1/qrcodes', { method: 'POST', headers, body: JSON.stringify(body) })).json()) as Record<string, any>;
   const dynamic = await post({ type: 'url', content: { url: 'https://example.com/target' }, is_dynamic: true });
+  // A full contact card: its landing page (about 5.5 KB of HTML) is what a scan of it answers.
+  const contact = await post({
+    type: 'vcard',
+    is_dynamic: true,
+    content: {
+      first_name: 'Ada', last_name: 'Lovelace', title: 'Chief Mathematician', organization: 'Analytical Engines Ltd',
+      phone: '+44 20 7946 0000', mobile: '+44 7700 900123', email: 'ada@example.com', website: 'https://example.com/ada',
+      address: { street: '12 Example Street', city: 'London', postcode: 'N1 9GU', country: 'United Kingdom' }, note: 'Met at the spring fair.',
+    },
+  });
+  const receiver = WEBHOOK ? await ReceiverProcess.start(3903) : undefined;
+  if (receiver) {
+    const hook = await fetch('http://127.0.0.1:3902/api/v1/webhooks', { method: 'POST', headers, body: JSON.stringify({ url: receiver.url, events: ['qrcode.scanned'], qrcode_ids: [dynamic.id] }) });
+    if (hook.status !== 201) throw new Error(`webhook not created: ${hook.status} ${await hook.text()}`);
+  }
   const styled = await post({ type: 'url', content: { url: 'https://example.com/poster' }, style: { dotsOptions: { type: 'rounded', color: '#1a237e' } } });
   await fetch(`http://127.0.0.1:3902/api/v1/qrcodes/${styled.id}/image`, { headers }); // warm the image cache
 
-  console.log(`hot paths: ${CONNECTIONS} connections, ${DURATION} s per load, ${ROUNDS} rounds, Redis ${REDIS_URL ? 'on' : 'off'}, scans ${SCAN_UA ? 'with' : 'without'} a user agent, node ${process.version}`);
-  const scansBefore = Number((await app.get(PrismaService).qrCode.findUniqueOrThrow({ where: { id: dynamic.id } })).scans);
+  console.log(`hot paths: ${CONNECTIONS} connections, ${DURATION} s per load, ${ROUNDS} rounds, Redis ${REDIS_URL ? 'on' : 'off'}, scans ${SCAN_UA ? 'with' : 'without'} a user agent, ${WEBHOOK ? 'a qrcode.scanned webhook subscribed to the redirected code' : 'no webhook'}, node ${process.version}`);
+  const prisma = app.get(Database).inspectionClient();
+  const scansOf = async (id: string) => Number((await prisma.qrCode.findUniqueOrThrow({ where: { id } })).scans);
+  const scansBefore = { redirect: await scansOf(dynamic.id), landing: await scansOf(contact.id) };
+  const runRedirect = !process.env.ONLY_LANDING;
+  const runOthers = !process.env.ONLY_REDIRECT;
   let redirects = 0;
+  let pages = 0;
   // One unmeasured load of each server first: the rounds compare JIT-compiled code, not warm-up.
   const warmUp = Math.min(3, DURATION);
-  await load('http://127.0.0.1:3901/302', SCANNER, warmUp);
-  redirects += (await load(`http://127.0.0.1:3902/r/${dynamic.short_code}`, SCANNER, warmUp)).completed;
-  if (!process.env.ONLY_REDIRECT) {
-    await load('http://127.0.0.1:3901/json', {}, warmUp);
-    await load(`http://127.0.0.1:3902/api/v1/qrcodes/${styled.id}/image`, { 'x-api-key': key }, warmUp);
+  if (runRedirect) {
+    await load('http://127.0.0.1:3901/302', SCANNER, warmUp);
+    redirects += (await load(`http://127.0.0.1:3902/r/${dynamic.short_code}`, SCANNER, warmUp)).completed;
   }
-  const ratios = { redirect: [] as number[], image: [] as number[] };
+  if (runOthers) {
+    await load('http://127.0.0.1:3901/json', SCANNER, warmUp);
+    if (runRedirect) await load(`http://127.0.0.1:3902/api/v1/qrcodes/${styled.id}/image`, { 'x-api-key': key }, warmUp);
+    pages += (await load(`http://127.0.0.1:3902/r/${contact.short_code}`, SCANNER, warmUp)).ok;
+  }
+  const ratios = { redirect: [] as number[], image: [] as number[], landing: [] as number[] };
   for (let round = 1; round <= ROUNDS; round++) {
     console.log(`round ${round}`);
-    const base302 = await load('http://127.0.0.1:3901/302', SCANNER);
-    console.log(row('  bare Fastify 302 (baseline)', base302));
-    const redirect = await load(`http://127.0.0.1:3902/r/${dynamic.short_code}`, SCANNER);
-    console.log(row('  GET /r/:short_code (every scan recorded)', redirect, base302));
-    redirects += redirect.completed;
-    ratios.redirect.push(redirect.rps / base302.rps);
-    if (process.env.ONLY_REDIRECT) continue;
-    const baseJson = await load('http://127.0.0.1:3901/json');
-    console.log(row('  bare Fastify JSON (baseline)', baseJson));
-    const image = await load(`http://127.0.0.1:3902/api/v1/qrcodes/${styled.id}/image`, { 'x-api-key': key });
-    console.log(row('  GET /api/v1/qrcodes/:id/image (cache hit)', image, baseJson));
-    ratios.image.push(image.rps / baseJson.rps);
+    if (runRedirect) {
+      const base302 = await load('http://127.0.0.1:3901/302', SCANNER);
+      console.log(row('  bare Fastify 302 (baseline)', base302));
+      const redirect = await load(`http://127.0.0.1:3902/r/${dynamic.short_code}`, SCANNER);
+      console.log(row('  GET /r/:short_code (every scan recorded)', redirect, base302));
+      redirects += redirect.completed;
+      ratios.redirect.push(redirect.rps / base302.rps);
+    }
+    if (!runOthers) continue;
+    if (runRedirect) {
+      const baseJson = await load('http://127.0.0.1:3901/json');
+      console.log(row('  bare Fastify JSON (baseline)', baseJson));
+      const image = await load(`http://127.0.0.1:3902/api/v1/qrcodes/${styled.id}/image`, { 'x-api-key': key });
+      console.log(row('  GET /api/v1/qrcodes/:id/image (cache hit)', image, baseJson));
+      ratios.image.push(image.rps / baseJson.rps);
+    }
+    const baseJsonPhone = await load('http://127.0.0.1:3901/json', SCANNER);
+    console.log(row('  bare Fastify JSON (baseline, phone UA)', baseJsonPhone));
+    const landing = await load(`http://127.0.0.1:3902/r/${contact.short_code}`, SCANNER);
+    console.log(row('  GET /r/:short_code, vCard page (scans kept)', landing, baseJsonPhone));
+    pages += landing.ok;
+    ratios.landing.push(landing.rps / baseJsonPhone.rps);
   }
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   const percent = (values: number[]) => `${(100 * median(values)).toFixed(0)}% (rounds: ${values.map((v) => `${(100 * v).toFixed(0)}%`).join(', ')})`;
-  console.log(`median redirect / bare 302:   ${percent(ratios.redirect)}, target 50%`);
+  if (ratios.redirect.length) console.log(`median redirect / bare 302:   ${percent(ratios.redirect)}, target 50%`);
   if (ratios.image.length) console.log(`median image hit / bare JSON: ${percent(ratios.image)}, target 35%`);
+  if (ratios.landing.length) console.log(`median vCard page / bare JSON: ${percent(ratios.landing)}, target 40%`);
 
   await app.get(ScanBuffer).flush(60_000);
-  const stored = Number((await app.get(PrismaService).qrCode.findUniqueOrThrow({ where: { id: dynamic.id } })).scans) - scansBefore;
-  const events = await app.get(PrismaService).scanEvent.count({ where: { qrCodeId: dynamic.id } });
-  console.log(`scans counted: ${stored} of ${redirects} 302s counted by autocannon (requests in flight at a load's end come on top), scan events: ${events}`);
+  const stored = (await scansOf(dynamic.id)) - scansBefore.redirect;
+  const events = await prisma.scanEvent.count({ where: { qrCodeId: dynamic.id } });
+  if (runRedirect) console.log(`redirect scans counted: ${stored} of ${redirects} 302s counted by autocannon (requests in flight at a load's end come on top), scan events: ${events}`);
+  if (receiver) {
+    const drainStarted = Date.now();
+    const atEnd = await receiver.stats();
+    const delivered = await receiver.until((stats) => stats.scans >= events, 600_000);
+    const drainSeconds = (Date.now() - drainStarted) / 1000;
+    const spanSeconds = (delivered.lastAt - delivered.firstAt) / 1000;
+    console.log(
+      `webhook: ${delivered.scans} of ${events} stored scans reached the receiver (${atEnd.scans} when the loads ended, the rest within ${drainSeconds.toFixed(1)} s), ` +
+        `in ${delivered.ids} qrcode.scanned events (${delivered.requests} requests; ${(delivered.scans / Math.max(1, delivered.ids)).toFixed(1)} scans an event), ` +
+        `${(delivered.ids / spanSeconds).toFixed(0)} events/s and ${(delivered.scans / spanSeconds).toFixed(0)} scans/s delivered from the first to the last`,
+    );
+    receiver.stop();
+  }
+  const storedPages = (await scansOf(contact.id)) - scansBefore.landing;
+  const pageEvents = await prisma.scanEvent.count({ where: { qrCodeId: contact.id } });
+  if (runOthers) console.log(`vCard page scans counted: ${storedPages} of ${pages} 200s counted by autocannon, scan events: ${pageEvents}`);
+  await prisma.$disconnect();
   await app.close();
   await bare.close();
 }

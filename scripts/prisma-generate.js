@@ -10,6 +10,8 @@ const path = require('node:path');
 const env = { ...process.env };
 if (!env.PRISMA_SCHEMA_ENGINE_BINARY) env.PRISMA_SCHEMA_ENGINE_BINARY = __filename;
 env.PRISMA_HIDE_UPDATE_MESSAGE = '1';
+// Generators named by their command (prisma-kysely) are found on PATH, as under `npm run`.
+env.PATH = [path.join(__dirname, '..', 'node_modules', '.bin'), env.PATH].filter(Boolean).join(path.delimiter);
 
 const cli = require.resolve('prisma/build/index.js', { paths: [path.join(__dirname, '..')] });
 const result = spawnSync(process.execPath, [cli, 'generate'], { stdio: 'inherit', env });

@@ -1,23 +1,28 @@
 import { NestFactory } from '@nestjs/core';
-import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { SwaggerModule } from '@nestjs/swagger';
 import { LogController } from 'fastify';
 import { AppModule } from './app.module';
 import type { AppConfig } from './config/app-config';
+import type { Clock } from './common/time/clock';
 import { AllExceptionsFilter } from './infra/http/all-exceptions.filter';
 import { registerJsonBodyParser } from './infra/http/json-body-parser';
 import { PrefixRouter } from './infra/http/prefix-router';
 import { addRequestIdToJsonBodies, assignRequestId, REQUEST_ID_HEADER } from './infra/http/request-id';
 import { trustProxyHops } from './infra/http/trust-proxy';
-import { createValidationPipe } from './infra/http/validation.pipe';
+import { AppValidationPipe } from './infra/http/validation.pipe';
+import { answerClientError, answerFrameworkError } from './infra/http/client-errors';
+import { parseQueryString } from './infra/http/query-string';
 import { createAppLogger, logCompletedRequests, PinoLoggerService } from './infra/observability/app-logger';
+import { buildOpenApiDocument } from './infra/openapi/openapi-document';
 import { MetricsService } from './infra/observability/metrics.service';
 import { observeRequestDurations } from './infra/observability/request-durations';
 import { createRedirectHost, REDIRECT_PATH_PREFIX } from './redirect/redirect-host';
 import { RedirectService } from './redirect/redirect.service';
 
-/** 1 MiB: a bulk request of 50 codes with logos fits (design §9). */
+/** 1 MiB: a bulk request of 50 codes with logos fits. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+export const MAX_PARAM_LENGTH = 500;
 
 /** Builds the fully configured app (not yet listening). */
 export interface CreateAppOptions {
@@ -25,14 +30,26 @@ export interface CreateAppOptions {
   logger?: boolean;
   /** Where the JSON request logs go instead of stdout (tests read them). */
   logDestination?: NodeJS.WritableStream;
+  /** The time the app's schedules follow (tests move it forward); the system's by default. */
+  clock?: Clock;
 }
 
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<NestFastifyApplication> {
   const logger = createAppLogger(config, options.logDestination);
   // One port for the API and the redirect host, which is a Fastify instance of its own (redirect-host.ts).
-  const router = new PrefixRouter();
+  const router = new PrefixRouter({
+    requestTimeout: config.http.requestTimeoutMs,
+    headersTimeout: config.http.headersTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    // How often Node checks those timeouts (its default, 30 s, would let a slow client hold a connection that long).
+    connectionsCheckingInterval: 1000,
+  });
   const adapter = new FastifyAdapter({
     serverFactory: router.serverFor,
+    // Path ids longer than the router's default (100) reach the id pipes and are named (`id must be a UUID`).
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH, querystringParser: parseQueryString },
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     loggerInstance: logger,
     // logCompletedRequests writes one line per request, except for scans, probes and scrapes.
     logController: new LogController({ disableRequestLogging: true }),
@@ -44,7 +61,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     requestIdHeader: false,
     return503OnClosing: true,
   });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, options.clock), adapter, {
     bufferLogs: true,
     abortOnError: false,
     // registerJsonBodyParser installs the one JSON parser (depth-bounded).
@@ -65,7 +82,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   observeRequestDurations(fastify, metrics);
 
   const redirectHost = await createRedirectHost(app.get(RedirectService), { trustProxy: config.trustProxy, logger, metrics });
-  router.mount(REDIRECT_PATH_PREFIX, redirectHost.routing);
+  router.mount(REDIRECT_PATH_PREFIX, (request, response) => redirectHost.routing(request, response));
   fastify.addHook('preClose', (done) => {
     router.unmountAll();
     done();
@@ -74,25 +91,15 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
 
   const filter = new AllExceptionsFilter();
   app.useGlobalFilters(filter);
-  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalPipes(new AppValidationPipe());
   setUpSwagger(app, config);
   await app.init();
   return app;
 }
 
 function setUpSwagger(app: NestFastifyApplication, config: AppConfig): void {
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('QR code management API')
-      .setDescription(
-        'Create, style, render, track and manage static and dynamic QR codes. Authenticate every `/api/v1` call with the `X-API-Key` header.',
-      )
-      .setVersion('1')
-      .addServer(config.baseUrl)
-      .addApiKey({ type: 'apiKey', in: 'header', name: 'X-API-Key' }, 'api-key')
-      .addSecurityRequirements('api-key')
-      .build(),
-  );
-  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json', swaggerOptions: { persistAuthorization: true } });
+  SwaggerModule.setup('docs', app, buildOpenApiDocument(app, config), {
+    jsonDocumentUrl: 'docs-json',
+    swaggerOptions: { persistAuthorization: true, displayRequestDuration: true },
+  });
 }

@@ -8,47 +8,66 @@ import { FoldersModule } from './folders/folders.module';
 import { ImagesModule } from './images/images.module';
 import { QrCodesModule } from './qrcodes/qrcodes.module';
 import { RedirectModule } from './redirect/redirect.module';
+import { StylesModule } from './styles/styles.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
+import { ScanCountsModule } from './redirect/scans/scan-counts.module';
 import { APP_CONFIG, AppConfig } from './config/app-config';
+import { CLOCK, type Clock, systemClock } from './common/time/clock';
 import { CacheModule } from './infra/cache/cache.module';
 import { DatabaseModule } from './infra/database/database.module';
 import { ObservabilityModule } from './infra/observability/observability.module';
-import { AccountThrottlerGuard } from './infra/rate-limit/account-throttler.guard';
+import { AccountRateLimitGuard } from './infra/rate-limit/account-rate-limit.guard';
 import { RateLimitModule } from './infra/rate-limit/rate-limit.module';
+import { IdempotencyModule } from './infra/idempotency/idempotency.module';
+import { IdempotentReplayGuard } from './infra/idempotency/idempotent-replay.guard';
 import { RedisModule } from './infra/redis/redis.module';
 
 @Global()
 @Module({})
 export class ConfigModule {
-  static forRoot(config: AppConfig): DynamicModule {
-    return { module: ConfigModule, providers: [{ provide: APP_CONFIG, useValue: config }], exports: [APP_CONFIG] };
+  static forRoot(config: AppConfig, clock: Clock = systemClock): DynamicModule {
+    return {
+      module: ConfigModule,
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        { provide: CLOCK, useValue: clock },
+      ],
+      exports: [APP_CONFIG, CLOCK],
+    };
   }
 }
 
 @Module({})
 export class AppModule {
   /** The whole app for a validated configuration (main.ts and the e2e tests build it the same way). */
-  static forRoot(config: AppConfig): DynamicModule {
+  static forRoot(config: AppConfig, clock: Clock = systemClock): DynamicModule {
     return {
       module: AppModule,
       imports: [
-        ConfigModule.forRoot(config),
+        ConfigModule.forRoot(config, clock),
         ObservabilityModule,
         DatabaseModule,
         RedisModule,
         CacheModule,
         RateLimitModule,
+        IdempotencyModule,
         AuthModule,
         FoldersModule,
         BulkModule,
         QrCodesModule,
         ImagesModule,
+        StylesModule,
         RedirectModule,
+        ScanCountsModule,
         AnalyticsModule,
+        WebhooksModule,
       ],
       providers: [
         // Order matters: the key decides the account, then the account's budget is charged.
+        // A repeat of a completed idempotent create is found between the two, so it is not charged again.
         { provide: APP_GUARD, useExisting: ApiKeyGuard },
-        { provide: APP_GUARD, useClass: AccountThrottlerGuard },
+        { provide: APP_GUARD, useExisting: IdempotentReplayGuard },
+        { provide: APP_GUARD, useClass: AccountRateLimitGuard },
       ],
     };
   }

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { type ApiKeyId, isUuid } from './common/ids/resource-ids';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { parseArgs } from 'node:util';
@@ -8,6 +9,7 @@ import { ApiKeysService } from './auth/api-keys.service';
 import { ConfigError, loadAppConfig } from './config/app-config';
 import { CacheModule } from './infra/cache/cache.module';
 import { DatabaseModule } from './infra/database/database.module';
+import { EmbeddedDatabaseBusyError, lockEmbeddedDatabase } from './infra/database/embedded-database-lock';
 import { RedisModule } from './infra/redis/redis.module';
 
 const USAGE = `Usage:
@@ -28,11 +30,14 @@ async function main(argv: string[]): Promise<number> {
     return values.help ? 0 : 2;
   }
   const config = loadAppConfig();
+  // PGlite serves one process: beside a running service this would change a copy that is then lost.
+  const releaseDatabase = config.databaseUrl ? null : await lockEmbeddedDatabase(config.dataDir);
 
   // Redis (when configured) lets a revocation reach the running instances' key caches at once.
   @Module({ imports: [ConfigModule.forRoot(config), DatabaseModule, RedisModule, CacheModule], providers: [ApiKeysRepository, ApiKeysService] })
   class CliModule {}
 
+  // Should this fail, the lock still goes: it is removed when the process exits.
   const app = await NestFactory.createApplicationContext(CliModule, { logger: ['error'] });
   try {
     const keys = app.get(ApiKeysService);
@@ -46,20 +51,25 @@ async function main(argv: string[]): Promise<number> {
         console.log(`${key.id}  ${key.prefix}…  account ${key.accountId}  "${key.name}"  ${state}`);
       }
     } else {
-      if (!id) throw new ConfigError('keys revoke needs the key id');
-      await keys.revoke(id);
+      if (!id || !isUuid(id)) throw new ConfigError('keys revoke needs the key id (a UUID)');
+      await keys.revoke(id.toLowerCase() as ApiKeyId);
       console.log(`Revoked key ${id}`);
     }
     return 0;
   } finally {
     await app.close();
+    await releaseDatabase?.();
   }
 }
 
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: Error) => {
-    console.error(error.message);
+    console.error(
+      error instanceof EmbeddedDatabaseBusyError
+        ? `Refused: the embedded database in ${error.dataDir} is in use by a running service. Stop the service first, or create keys through the admin API (ADMIN_TOKEN).`
+        : error.message,
+    );
     process.exit(1);
   },
 );

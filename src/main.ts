@@ -2,7 +2,15 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { ApiKeysService } from './auth/api-keys.service';
 import { createApp } from './app.factory';
+import { ScanBuffer } from './redirect/scans/scan-buffer.service';
 import { ConfigError, loadAppConfig } from './config/app-config';
+import { lockEmbeddedDatabase } from './infra/database/embedded-database-lock';
+
+/** A service restarted right after a crash waits this long for the crashed one's lock to go stale. */
+const EMBEDDED_LOCK_WAIT_MS = 15_000;
+
+/** Part of SHUTDOWN_TIMEOUT_MS kept for writing the spill file and exiting. */
+const EXIT_MARGIN_MS = 500;
 
 async function bootstrap(): Promise<void> {
   let config;
@@ -13,28 +21,39 @@ async function bootstrap(): Promise<void> {
     console.error(error.message);
     process.exit(1);
   }
+  // The CLI checks this lock too, so it never works on a copy of the database this process holds.
+  const releaseDatabase = config.databaseUrl ? null : await lockEmbeddedDatabase(config.dataDir, { waitMs: EMBEDDED_LOCK_WAIT_MS });
   const app = await createApp(config);
-  const firstKey = await app.get(ApiKeysService).createFirstKeyIfNone();
+  const firstKey = config.bootstrapKey ? await app.get(ApiKeysService).createFirstKeyIfNone() : null;
   await app.listen({ port: config.port, host: '0.0.0.0' });
   if (firstKey) announceFirstKey(firstKey.key, config.baseUrl);
-  closeGracefullyOn(['SIGTERM', 'SIGINT'], app);
+  closeGracefullyOn(['SIGTERM', 'SIGINT'], app, config.shutdownTimeoutMs, releaseDatabase);
 }
 
 /**
  * Graceful shutdown: stop accepting and finish in-flight requests (Fastify's close), then the
- * app's hooks (final scan flush before the pools close), then exit.
+ * app's hooks (scans handed on before the pools close), then exit, all within `timeoutMs`
+ * (SHUTDOWN_TIMEOUT_MS) whatever the database does: at the deadline the scans still in memory are
+ * written to the spill file and the process ends.
  */
-function closeGracefullyOn(signals: NodeJS.Signals[], app: Awaited<ReturnType<typeof createApp>>): void {
+function closeGracefullyOn(signals: NodeJS.Signals[], app: Awaited<ReturnType<typeof createApp>>, timeoutMs: number, releaseDatabase: (() => Promise<void>) | null): void {
   let closing = false;
   const close = async (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
     const logger = new Logger('Shutdown');
-    logger.log(`${signal} received: closing`);
+    logger.log(`${signal} received: closing (at most ${timeoutMs} ms)`);
+    // The deadline leaves a moment for the spill file and the exit itself, so the process is gone within timeoutMs.
+    setTimeout(() => {
+      logger.error(`Shutdown took longer than ${timeoutMs - EXIT_MARGIN_MS} ms: ending now`);
+      app.get(ScanBuffer).spillSync();
+      process.exit(1);
+    }, timeoutMs - EXIT_MARGIN_MS).unref();
     try {
       // Nest's close() would run the hooks before closing the server; close the server first.
       await app.getHttpAdapter().getInstance().close();
       await app.close();
+      await releaseDatabase?.();
       process.exit(0);
     } catch (error) {
       logger.error(`Shutdown failed: ${(error as Error).message}`);

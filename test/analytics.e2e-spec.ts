@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { ScanBuffer } from '../src/redirect/scan-buffer.service';
+import { ScanBuffer } from '../src/redirect/scans/scan-buffer.service';
 import { auth, createQr, expectErrorBody, expectFieldErrors, expectStatus, GENEROUS_RATE_LIMIT, ISO_UTC_MS, NO_SUCH_ID } from './support/factories';
-import { startTestApp, TestApp } from './support/test-app';
+import { startTestApp, type TestApp } from './support/test-app';
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
@@ -227,12 +227,13 @@ describe('scan analytics (e2e)', () => {
     ]);
   });
 
-  it("answers another account's code, a missing, a deleted and a non-UUID id with 404 exactly like get", async () => {
+  it("answers another account's code, a missing and a deleted id with 404 exactly like get, and a non-UUID id with 400 naming id", async () => {
     const theirs = await createQr(t, otherKey, { is_dynamic: true });
     await insertScans(theirs.id, [{ at: '2026-03-02T10:00:00Z', visitor: 'x1' }]);
     const deleted = await createQr(t, key, { is_dynamic: true });
     expectStatus(await t.request({ method: 'DELETE', url: `/api/v1/qrcodes/${deleted.id}`, headers: auth(key) }), 200);
-    for (const id of [theirs.id, NO_SUCH_ID, deleted.id, 'not-a-uuid']) {
+    expect(expectFieldErrors(await analytics('not-a-uuid', 'from=2026-03-02T00:00:00Z&to=2026-03-03T00:00:00Z'), 'id')).toEqual([{ field: 'id', message: 'id must be a UUID' }]);
+    for (const id of [theirs.id, NO_SUCH_ID, deleted.id]) {
       const res = await analytics(id, 'from=2026-03-02T00:00:00Z&to=2026-03-03T00:00:00Z');
       const body = expectErrorBody(res, 404);
       const get = (await t.request({ method: 'GET', url: `/api/v1/qrcodes/${id}`, headers: auth(key) })).json();

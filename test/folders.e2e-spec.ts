@@ -13,9 +13,9 @@ import {
   updateQr,
   UUID,
 } from './support/factories';
-import { startTestApp, TestApp } from './support/test-app';
+import { startTestApp, type TestApp } from './support/test-app';
 
-describe('folders (e2e, design §8)', () => {
+describe('folders (e2e)', () => {
   let t: TestApp;
   let key: string;
   let accountId: string;
@@ -157,11 +157,14 @@ describe('folders (e2e, design §8)', () => {
     expectFieldErrors(await updateQr(t, key, inside[0].id, { folder_id: doomed.id }), 'folder_id');
   });
 
-  it("answers 404 alike for another account's folder, an unknown id and a non-UUID id, on get, put and delete", async () => {
+  it("answers 404 alike for another account's folder and an unknown id, and 400 naming id for a non-UUID id, on get, put and delete", async () => {
     const theirs = await createFolder(t, otherKey, 'Private');
     const theirCode = await createQr(t, otherKey, { folder_id: theirs.id });
     const bodies = [];
-    for (const id of [theirs.id, NO_SUCH_ID, 'not-a-uuid']) {
+    for (const [method, payload] of [['GET', undefined], ['PUT', { name: 'Hijacked' }], ['DELETE', undefined]] as const) {
+      expect(expectFieldErrors(await folders(method, '/not-a-uuid', payload), 'id')).toEqual([{ field: 'id', message: 'id must be a UUID' }]);
+    }
+    for (const id of [theirs.id, NO_SUCH_ID]) {
       for (const [method, payload] of [['GET', undefined], ['PUT', { name: 'Hijacked' }], ['DELETE', undefined]] as const) {
         const { request_id: _id, ...body } = expectErrorBody(await folders(method, `/${id}`, payload), 404);
         bodies.push(body);

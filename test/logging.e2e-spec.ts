@@ -1,8 +1,8 @@
 import { PassThrough } from 'node:stream';
 import { auth, createQr, GENEROUS_RATE_LIMIT } from './support/factories';
-import { ADMIN_TOKEN, startTestApp, TestApp } from './support/test-app';
+import { ADMIN_TOKEN, startTestApp, type TestApp } from './support/test-app';
 
-/** Design §9a/§11: JSON logs carry the request id; API keys and admin tokens never appear in them. */
+/** JSON logs carry the request id; API keys and admin tokens never appear in them. */
 describe('logs (e2e)', () => {
   let t: TestApp;
   let logs = '';

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { createPGlite } from '../src/infra/database/database-connection';
-import { migrate, MigrationError, MigrationFile, readMigrations } from '../src/infra/database/migrator';
-import { pgliteSession, pgSession, SqlSession } from '../src/infra/database/sql-session';
+import { migrate, MigrationError, type MigrationFile, readMigrations } from '../src/infra/database/migrator';
+import { pgliteSession, pgSession, type SqlSession } from '../src/infra/database/sql-session';
 import { databaseUrlFor, serverUrl, withAdminClient } from './support/test-databases';
 
 /** A fresh, empty database on the run's PostgreSQL server, or an embedded one without DATABASE_URL. */

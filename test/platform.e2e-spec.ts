@@ -1,5 +1,6 @@
 import { ApiKeysService } from '../src/auth/api-keys.service';
-import { ADMIN_TOKEN, startTestApp, TestApp } from './support/test-app';
+import { UNSUPPORTED_MEDIA_TYPE_MESSAGE } from '../src/infra/http/json-body-parser';
+import { ADMIN_TOKEN, startTestApp, type TestApp } from './support/test-app';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -87,6 +88,9 @@ describe('platform (e2e)', () => {
       expect(listed).toMatchObject({ name: 'ci', prefix: body.prefix, revoked_at: null });
       expect(list.body).not.toContain(body.key);
       expect(list.body).not.toMatch(/[0-9a-f]{64}/);
+      const { total } = list.json().pagination;
+      const last = await t.request({ method: 'GET', url: `/api/v1/admin/api-keys?limit=1&page=${total}`, headers: admin });
+      expect(last.json()).toMatchObject({ data: [{ id: rotated.json().id }], pagination: { page: total, limit: 1, total, total_pages: total } });
 
       const revoked = await t.request({ method: 'DELETE', url: `/api/v1/admin/api-keys/${body.id}`, headers: admin });
       expect(revoked.statusCode).toBe(200);
@@ -162,6 +166,33 @@ describe('platform (e2e)', () => {
       expectErrorShape(res.json(), 413);
     });
 
+    it.each([
+      ['text/plain', 'text/plain'],
+      ['text/plain with a charset', 'text/plain; charset=utf-8'],
+      ['a form', 'application/x-www-form-urlencoded'],
+    ])('415 for a JSON body sent as %s, in the error shape, without field errors', async (_case, contentType) => {
+      const res = await t.request({
+        method: 'POST', url: '/api/v1/admin/api-keys', headers: { 'x-admin-token': ADMIN_TOKEN, 'content-type': contentType }, payload: '{"name":"x"}',
+      });
+      expect(res.statusCode).toBe(415);
+      expectErrorShape(res.json(), 415);
+      expect(res.json().message).toBe(UNSUPPORTED_MEDIA_TYPE_MESSAGE);
+      expect(res.json().errors).toBeUndefined();
+    });
+
+    it('one message per field: a string where the bulk array belongs', async () => {
+      const res = await t.request({ method: 'POST', url: '/api/v1/qrcodes/bulk', headers: { 'x-api-key': key }, payload: { qrcodes: 'x' } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual([{ field: 'qrcodes', message: 'qrcodes must be an array' }]);
+      expect(res.json().message).toBe('Validation failed: qrcodes must be an array');
+    });
+
+    it('one message per field: a word for the page number', async () => {
+      const res = await t.request({ method: 'GET', url: '/api/v1/qrcodes?page=abc', headers: { 'x-api-key': key } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual([{ field: 'page', message: 'page must be an integer' }]);
+    });
+
     it('400 for validation failures names each field', async () => {
       const res = await t.request({
         method: 'POST', url: '/api/v1/admin/api-keys', headers: { 'x-admin-token': ADMIN_TOKEN }, payload: { name: 'x'.repeat(101), extra: 1 },
@@ -175,7 +206,7 @@ describe('platform (e2e)', () => {
     it('500 for an unexpected error, with no internals', async () => {
       const fastify = t.app.getHttpAdapter().getInstance();
       const service = t.app.get(ApiKeysService);
-      const spy = jest.spyOn(service, 'list').mockRejectedValueOnce(new Error('secret internal detail at /srv/app.ts:12'));
+      const spy = jest.spyOn(service, 'page').mockRejectedValueOnce(new Error('secret internal detail at /srv/app.ts:12'));
       const res = await t.request({ method: 'GET', url: '/api/v1/admin/api-keys', headers: { 'x-admin-token': ADMIN_TOKEN } });
       spy.mockRestore();
       expect(fastify).toBeDefined();
@@ -193,7 +224,7 @@ describe('platform (e2e)', () => {
       expect(ui.body).toContain('swagger-ui');
       const json = await t.request({ method: 'GET', url: '/docs-json' });
       expect(json.statusCode).toBe(200);
-      expect(json.json().components.securitySchemes['api-key']).toEqual({ type: 'apiKey', in: 'header', name: 'X-API-Key' });
+      expect(json.json().components.securitySchemes['api-key']).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-API-Key' });
     });
 
     it('answers /health/live and /health/ready with the database up', async () => {

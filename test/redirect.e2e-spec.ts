@@ -1,10 +1,9 @@
-import { RedisConnection } from '../src/infra/redis/redis.module';
-import { ScanBuffer } from '../src/redirect/scan-buffer.service';
-import { decodeStagedBatch, encodeStagedBatch, ScanBatchWriter } from '../src/redirect/scan-batch';
-import { storedScansJson } from '../src/redirect/scan-event';
-import { ScanStoreRepository } from '../src/redirect/scan-store.repository';
+import { HAS_POSTGRES, itWhen } from './support/environment';
+import { ScanBuffer } from '../src/redirect/scans/scan-buffer.service';
+import { ScanBatchWriter } from '../src/redirect/scans/scan-batch';
+import { ScanStoreRepository } from '../src/redirect/scans/scan-store.repository';
 import { auth, createQr, eventually, GENEROUS_RATE_LIMIT, recordedScan, updateQr } from './support/factories';
-import { startTestApp, TestApp } from './support/test-app';
+import { startTestApp, type TestApp } from './support/test-app';
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 const SLACK = 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)';
@@ -55,146 +54,10 @@ describe('redirect host (e2e)', () => {
   });
 
   it('stores scans as fast as they come: the background flush drains full batches, not one per second', async () => {
-    if (!t.app.get(RedisConnection).client) return console.warn('REDIS_URL not set: queue drain test skipped');
     const code = await createQr(t, key, { is_dynamic: true });
     for (let i = 0; i < 10; i++) await Promise.all(Array.from({ length: 1000 }, () => scan(code.short_code)));
     // No flush() here: the timers alone (one tick a second) must bring all 10,000 to Postgres.
     expect(await eventually(() => storedScans(code.id), 10_000, 2500)).toBe(10_000);
-  });
-
-  it('stores scans staged by earlier versions (legacy queues) and releases their pending counts', async () => {
-    const redis = t.app.get(RedisConnection).client;
-    if (!redis) return console.warn('REDIS_URL not set: legacy queue test skipped');
-    const code = await createQr(t, key, { is_dynamic: true });
-    const recorded = (referrer: string | null = null) => recordedScan(code.id, { userAgent: IPHONE, referrer });
-    const first = recorded();
-    const [storedForm] = JSON.parse(storedScansJson([recorded()])) as unknown[];
-    await redis
-      .multi()
-      .rpush('scans:queue', JSON.stringify(first))
-      .rpush('scans:queue:v2', JSON.stringify(storedForm))
-      .rpush('scans:queue:v3', storedScansJson([recorded('https://例え.jp/ページ'), recorded('https://example.com/"quoted"')]), '[]')
-      .hincrby('scans:pending', code.id, 4)
-      .exec();
-    expect(await scansOf(code.id)).toBe(4);
-    await flush();
-    for (const queue of ['scans:queue', 'scans:queue:v2', 'scans:queue:v3']) expect(await redis.llen(queue)).toBe(0);
-    expect(await storedScans(code.id)).toBe(4);
-    expect(await scansOf(code.id)).toBe(4);
-    const events = await t.prisma.scanEvent.findMany({ where: { qrCodeId: code.id } });
-    expect(events.map((event) => event.eventId)).toContain(first.eventId);
-    expect(events.map((event) => event.referrer)).toEqual(expect.arrayContaining(['https://例え.jp/ページ', 'https://example.com/"quoted"']));
-    for (const event of events) expect(event).toMatchObject({ device: 'mobile', os: 'iOS', isBot: false });
-  });
-
-  it('stores several staged batches in one go, byte for byte (empty batches, tabs, backslashes and non-ASCII text included)', async () => {
-    const redis = t.app.get(RedisConnection).client;
-    if (!redis) return console.warn('REDIS_URL not set: staged batch test skipped');
-    const code = await createQr(t, key, { is_dynamic: true });
-    const writer = new ScanBatchWriter();
-    const scanAt = (referrer: string) => recordedScan(code.id, { userAgent: 'Agent\twith\\tab', referrer });
-    const referrers = ['https://例え.jp/ページ', 'https://example.com/"quoted"\\N', 'https://example.com/🎉\nnext line'];
-    await redis
-      .multi()
-      .rpush('scans:queue:v4', encodeStagedBatch(writer.write([scanAt(referrers[0])])), encodeStagedBatch(writer.write([])), encodeStagedBatch(writer.write([scanAt(referrers[1]), scanAt(referrers[2])])))
-      .hincrby('scans:pending', code.id, 3)
-      .exec();
-    await flush();
-    expect(await redis.llen('scans:queue:v4')).toBe(0);
-    expect(await storedScans(code.id)).toBe(3);
-    expect(await scansOf(code.id)).toBe(3);
-    const stored = await t.prisma.scanEvent.findMany({ where: { qrCodeId: code.id } });
-    expect(stored.map((event) => event.referrer).sort()).toEqual([...referrers].sort());
-    for (const event of stored) expect(event.userAgent).toBe('Agent\twith\\tab');
-  });
-
-  it('stores a batch staged twice (re-read after a crash) once, and releases the pending counts of both', async () => {
-    const redis = t.app.get(RedisConnection).client;
-    if (!redis) return console.warn('REDIS_URL not set: replayed batch test skipped');
-    const code = await createQr(t, key, { is_dynamic: true });
-    const batch = new ScanBatchWriter().write(
-      Array.from({ length: 5 }, (_, i) => recordedScan(code.id, { userAgent: IPHONE, isBot: i === 4 })),
-    );
-    // The second copy stands for a batch a flush stored but could not remove from the queue before it died.
-    await redis.multi().rpush('scans:queue:v4', encodeStagedBatch(batch)).hincrby('scans:pending', code.id, 4).exec();
-    await flush();
-    await redis.multi().rpush('scans:queue:v4', encodeStagedBatch(batch)).hincrby('scans:pending', code.id, 4).exec();
-    await flush();
-    expect(await storedScans(code.id)).toBe(4);
-    expect(await scansOf(code.id)).toBe(4);
-    expect(await t.prisma.scanEvent.count({ where: { qrCodeId: code.id } })).toBe(5);
-    expect(await redis.hget('scans:pending', code.id)).toBeNull();
-    expect(await t.app.get(ScanStoreRepository).storeBatches([batch])).toBe(0);
-  });
-
-  it('stores a batch staged twice in a row (a Redis write retried after its timeout) once, from one read', async () => {
-    const redis = t.app.get(RedisConnection).client;
-    if (!redis) return console.warn('REDIS_URL not set: duplicate batch test skipped');
-    const code = await createQr(t, key, { is_dynamic: true });
-    const batch = new ScanBatchWriter().write(
-      Array.from({ length: 3 }, () => recordedScan(code.id, { userAgent: IPHONE })),
-    );
-    await redis.multi().rpush('scans:queue:v4', encodeStagedBatch(batch), encodeStagedBatch(batch)).hincrby('scans:pending', code.id, 6).exec();
-    await flush();
-    expect(await redis.llen('scans:queue:v4')).toBe(0);
-    expect(await redis.hget('scans:pending', code.id)).toBeNull();
-    expect(await storedScans(code.id)).toBe(3);
-    expect(await scansOf(code.id)).toBe(3);
-    expect(await t.prisma.scanEvent.count({ where: { qrCodeId: code.id } })).toBe(3);
-  });
-
-  it('sets aside a staged batch the database refuses (a replay after its id was forgotten) and stores the rest of the read', async () => {
-    const redis = t.app.get(RedisConnection).client;
-    if (!redis) return console.warn('REDIS_URL not set: refused batch test skipped');
-    const code = await createQr(t, key, { is_dynamic: true });
-    const scanOf = () => recordedScan(code.id, { userAgent: IPHONE });
-    const writer = new ScanBatchWriter();
-    const replayed = writer.write([scanOf(), scanOf()]);
-    const store = t.app.get(ScanStoreRepository);
-    expect(await store.storeBatches([replayed])).toBe(2);
-    await store.forgetBatchesStoredBefore(new Date(Date.now() + 60_000));
-    const fresh = writer.write([scanOf()]);
-    await redis.multi().rpush('scans:queue:v4', encodeStagedBatch(replayed), encodeStagedBatch(fresh)).hincrby('scans:pending', code.id, 3).exec();
-    await flush();
-    expect(await redis.llen('scans:queue:v4')).toBe(0);
-    expect(await redis.hget('scans:pending', code.id)).toBeNull();
-    expect(await storedScans(code.id)).toBe(3);
-    expect(await t.prisma.scanEvent.count({ where: { qrCodeId: code.id } })).toBe(3);
-    const aside = await redis.hgetBuffer('scans:unstorable', replayed.id);
-    expect(decodeStagedBatch(aside!)).toMatchObject({ id: replayed.id, codes: [{ codeId: code.id, scans: 2, rows: 2 }] });
-    expect(await redis.hexists('scans:unstorable', fresh.id)).toBe(0);
-  });
-
-  it('sets aside a staged batch whose rows do not match its header, and releases its pending counts', async () => {
-    const redis = t.app.get(RedisConnection).client;
-    if (!redis) return console.warn('REDIS_URL not set: damaged batch test skipped');
-    const code = await createQr(t, key, { is_dynamic: true });
-    const batch = new ScanBatchWriter().write(
-      Array.from({ length: 3 }, () => recordedScan(code.id, { userAgent: IPHONE })),
-    );
-    const damaged = { ...batch, rows: (batch.rows as string).split('\n').slice(1).join('\n') }; // the first row lost
-    await redis.multi().rpush('scans:queue:v4', encodeStagedBatch(damaged)).hincrby('scans:pending', code.id, 3).exec();
-    expect(await scansOf(code.id)).toBe(3);
-    await flush();
-    expect(await redis.llen('scans:queue:v4')).toBe(0);
-    expect(await redis.hget('scans:pending', code.id)).toBeNull();
-    expect(await scansOf(code.id)).toBe(0);
-    expect(await t.prisma.scanEvent.count({ where: { qrCodeId: code.id } })).toBe(0);
-    expect(await redis.hexists('scans:unstorable', batch.id)).toBe(1);
-  });
-
-  it('drops queue entries it cannot read (logged) and stores the rest', async () => {
-    const redis = t.app.get(RedisConnection).client;
-    if (!redis) return console.warn('REDIS_URL not set: unreadable entry test skipped');
-    const code = await createQr(t, key, { is_dynamic: true });
-    await redis.rpush('scans:queue:v2', JSON.stringify({ unknown: 'format' }));
-    await redis.rpush('scans:queue:v4', '{"id":"not a batch"}\nrows', '[]');
-    await scan(code.short_code);
-    await flush();
-    expect(await redis.llen('scans:queue:v2')).toBe(0);
-    expect(await redis.llen('scans:queue:v4')).toBe(0);
-    expect(await storedScans(code.id)).toBe(1);
-    expect(await scansOf(code.id)).toBe(1);
   });
 
   it('forgets the ids of batches stored more than a day ago', async () => {
@@ -356,8 +219,7 @@ describe('redirect host (e2e)', () => {
       return waiting;
     }
 
-    it('a batch stored while its code is being deleted stores nothing once the delete commits', async () => {
-      if (!process.env.DATABASE_URL) return console.warn('DATABASE_URL not set: race test skipped (embedded database is one connection)');
+    itWhen(HAS_POSTGRES)('a batch stored while its code is being deleted stores nothing once the delete commits', async () => {
       const code = await createQr(t, key, { is_dynamic: true });
       const stored = await whileHeld(
         (tx) => tx.$executeRaw`DELETE FROM qr_codes WHERE id = ${code.id}::uuid`,
@@ -367,8 +229,7 @@ describe('redirect host (e2e)', () => {
       expect(await eventsOf(code.id)).toBe(0);
     });
 
-    it('a delete that waits for a store in progress removes what that store wrote', async () => {
-      if (!process.env.DATABASE_URL) return console.warn('DATABASE_URL not set: race test skipped (embedded database is one connection)');
+    itWhen(HAS_POSTGRES)('a delete that waits for a store in progress removes what that store wrote', async () => {
       const code = await createQr(t, key, { is_dynamic: true });
       const deleted = await whileHeld(
         // What ScanStoreRepository.storeBatches does: lock the code, then insert its events.
@@ -407,24 +268,5 @@ describe('TRUST_PROXY (e2e)', () => {
 
   it('believes X-Forwarded-For across the configured proxy hops', async () => {
     expect(await visitorsFor('1')).toBe(2);
-  });
-});
-
-describe('scan buffer housekeeping (e2e)', () => {
-  it('leaves no pending-count entries behind in Redis once scans are flushed', async () => {
-    if (!process.env.REDIS_URL) return console.warn('REDIS_URL not set: Redis housekeeping test skipped');
-    const t = await startTestApp(GENEROUS_RATE_LIMIT);
-    try {
-      const { key } = await t.newAccount();
-      const code = await createQr(t, key, { is_dynamic: true });
-      await Promise.all(Array.from({ length: 20 }, () => t.request({ method: 'GET', url: `/r/${code.short_code}`, headers: { 'user-agent': IPHONE } })));
-      await t.app.get(ScanBuffer).flush();
-      const redis = t.app.get(RedisConnection).client!;
-      expect(await redis.hlen('scans:pending')).toBe(0);
-      for (const queue of ['scans:queue', 'scans:queue:v2', 'scans:queue:v3', 'scans:queue:v4']) expect(await redis.llen(queue)).toBe(0);
-      expect(Number((await t.prisma.qrCode.findUniqueOrThrow({ where: { id: code.id } })).scans)).toBe(20);
-    } finally {
-      await t.close();
-    }
   });
 });

@@ -1,7 +1,7 @@
 import { MetricsService } from '../src/infra/observability/metrics.service';
-import { ScanBuffer } from '../src/redirect/scan-buffer.service';
+import { ScanBuffer } from '../src/redirect/scans/scan-buffer.service';
 import { auth, createFolder, createQr, expectStatus, GENEROUS_RATE_LIMIT, qrInput, updateQr } from './support/factories';
-import { startTestApp, TestApp } from './support/test-app';
+import { startTestApp, type TestApp } from './support/test-app';
 
 const BROWSER = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 

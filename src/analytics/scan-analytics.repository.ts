@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { AccountId } from '../common/auth/account-id';
-import { PrismaService } from '../infra/database/prisma.service';
+import { sql } from 'kysely';
+import type { AccountId } from '../common/ids/account-id';
+import type { QrCodeId } from '../common/ids/resource-ids';
+import { Database } from '../infra/database/database.service';
 import type { ScanInterval, ScanWindow } from './scan-range';
 
 export const BREAKDOWN_DIMENSIONS = ['device', 'os', 'browser', 'referrer'] as const;
@@ -34,7 +36,7 @@ type Row = {
 /** Scan analytics SQL. The code's account is part of the query: another account's code yields nothing. */
 @Injectable()
 export class ScanAnalyticsRepository {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(private readonly database: Database) {}
 
   /**
    * Totals, the zero-filled series and the breakdowns of one code's stored scans with
@@ -42,20 +44,20 @@ export class ScanAnalyticsRepository {
    * up to the totals). Buckets are `date_trunc` in UTC whatever the session time zone (week = ISO
    * week from Monday). Returns null when the account has no such code.
    */
-  async aggregate(accountId: AccountId, codeId: string, window: ScanWindow): Promise<ScanAggregates | null> {
+  async aggregate(accountId: AccountId, codeId: QrCodeId, window: ScanWindow): Promise<ScanAggregates | null> {
     const from = window.from.toISOString();
     const to = window.to.toISOString();
     // Scans are stored to the millisecond: the last bucket is the one holding the last instant before `to`.
     const last = new Date(window.to.getTime() - 1).toISOString();
     const unit = window.interval;
-    const rows = await this.prisma.$queryRaw<Row[]>`
-      WITH owned AS (
-        SELECT q.id FROM qr_codes q WHERE q.id = ${codeId}::uuid AND q.account_id = ${accountId}::uuid
-      ),
+    const codes = this.database.read.forAccount(accountId);
+    const owned = codes.selectFrom('qr_codes').select('id').where('id', '=', codeId);
+    const rows = await codes.execute(sql<Row>`
+      WITH owned AS (${owned}),
       hits AS (
         SELECT s.scanned_at, s.visitor_hash, s.is_bot, s.device, s.os, s.browser, s.referrer
         FROM scan_events s
-        JOIN qr_codes q ON q.id = s.qr_code_id AND q.account_id = ${accountId}::uuid
+        JOIN owned ON owned.id = s.qr_code_id
         WHERE s.qr_code_id = ${codeId}::uuid AND s.scanned_at >= ${from}::timestamptz AND s.scanned_at < ${to}::timestamptz
       ),
       counted AS (
@@ -101,7 +103,7 @@ export class ScanAnalyticsRepository {
       GROUP BY b.start
       UNION ALL
       SELECT dimension, NULL, value, rank, scans, NULL, NULL FROM ranked WHERE rank <= ${BREAKDOWN_TOP}
-      ORDER BY kind, start, rank`;
+      ORDER BY kind, start, rank`);
 
     const totals = rows.find((row) => row.kind === 'totals');
     if (!totals) return null;

@@ -1,5 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { AccountId } from '../common/auth/account-id';
+import type { AccountId } from '../common/ids/account-id';
+import type { QrCodeId } from '../common/ids/resource-ids';
 import { ValidationFailedException } from '../common/validation/validation-failed.exception';
 import type { ScanAnalyticsQuery } from './dto/scan-analytics.query';
 import { ScanAnalyticsRepository } from './scan-analytics.repository';
@@ -7,15 +8,16 @@ import { toScanAnalyticsView } from './scan-analytics.representation';
 import { resolveScanWindow } from './scan-range';
 
 /**
- * Scan analytics of one code (design §6). Reads stored scan events only: scans still in the scan
- * buffer appear once it is flushed (about every second), so analytics lag the redirect by ~1–2 s,
- * while the code's `scans` field already includes them. The request never flushes the buffer.
+ * Scan analytics of one code (docs/scans-and-privacy.md). Reads stored scan events only: scans
+ * still in the scan buffer appear once it stores them (every 100 ms while the database is up), so
+ * analytics lag the redirect slightly, while the code's `scans` field already includes them. The
+ * request never flushes the buffer.
  */
 @Injectable()
 export class ScanAnalyticsService {
   constructor(private readonly repository: ScanAnalyticsRepository) {}
 
-  async scans(accountId: AccountId, codeId: string, query: ScanAnalyticsQuery, now = new Date()) {
+  async scans(accountId: AccountId, codeId: QrCodeId, query: ScanAnalyticsQuery, now = new Date()) {
     const check = resolveScanWindow(query, now);
     if (!check.ok) throw new ValidationFailedException(check.errors);
     const aggregates = await this.repository.aggregate(accountId, codeId, check.window);

@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto';
 import { randomBase62 } from '../common/random/base62';
 
-/** API keys look like `qr_live_<40 base62 chars>` (design §3): ~238 bits from the CSPRNG. */
+/** API keys look like `qr_live_<40 base62 chars>`: ~238 bits from the CSPRNG. */
 export const API_KEY_PREFIX = 'qr_live_';
 const SECRET_LENGTH = 40;
 const API_KEY_PATTERN = /^qr_live_[0-9A-Za-z]{32,64}$/;

@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { PrismaService } from '../infra/database/prisma.service';
-import { AccountId, asAccountId } from '../common/auth/account-id';
+import { randomUUID } from 'node:crypto';
+import type { AccountId } from '../common/ids/account-id';
+import type { ApiKeyId } from '../common/ids/resource-ids';
+import { Database } from '../infra/database/database.service';
 
 export interface ApiKeyRecord {
-  id: string;
-  accountId: string;
+  id: ApiKeyId;
+  accountId: AccountId;
   name: string;
   prefix: string;
   createdAt: Date;
@@ -12,51 +14,85 @@ export interface ApiKeyRecord {
   revokedAt: Date | null;
 }
 
-const KEY_FIELDS = { id: true, accountId: true, name: true, prefix: true, createdAt: true, lastUsedAt: true, revokedAt: true } as const;
+const KEY_COLUMNS = ['id', 'account_id', 'name', 'prefix', 'created_at', 'last_used_at', 'revoked_at'] as const;
+type KeyRow = { id: ApiKeyId; account_id: AccountId; name: string; prefix: string; created_at: Date; last_used_at: Date | null; revoked_at: Date | null };
+const toRecord = (row: KeyRow): ApiKeyRecord => ({
+  id: row.id,
+  accountId: row.account_id,
+  name: row.name,
+  prefix: row.prefix,
+  createdAt: row.created_at,
+  lastUsedAt: row.last_used_at,
+  revokedAt: row.revoked_at,
+});
 
+/**
+ * API keys. Authentication looks a key up by its hash before any account is known, and the admin
+ * API manages the keys of every account: both work across accounts by nature (anyAccount).
+ */
 @Injectable()
 export class ApiKeysRepository {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(private readonly database: Database) {}
 
-  async findActiveByHash(hash: string): Promise<{ id: string; accountId: AccountId; lastUsedAt: Date | null } | null> {
-    const key = await this.prisma.apiKey.findFirst({
-      where: { keyHash: hash, revokedAt: null },
-      select: { id: true, accountId: true, lastUsedAt: true },
-    });
-    return key && { ...key, accountId: asAccountId(key.accountId) };
+  async findActiveByHash(hash: string): Promise<{ id: ApiKeyId; accountId: AccountId; lastUsedAt: Date | null } | null> {
+    const row = await this.database.read.anyAccount
+      .selectFrom('api_keys')
+      .select(['id', 'account_id', 'last_used_at'])
+      .where('key_hash', '=', hash)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return row ? { id: row.id, accountId: row.account_id, lastUsedAt: row.last_used_at } : null;
   }
 
-  async touchLastUsed(id: string, at: Date): Promise<void> {
-    await this.prisma.apiKey.update({ where: { id }, data: { lastUsedAt: at } });
+  async touchLastUsed(id: ApiKeyId, at: Date): Promise<void> {
+    await this.database.write.anyAccount.updateTable('api_keys').set({ last_used_at: at }).where('id', '=', id).execute();
   }
 
   /** Creates the key, and its account when none is given, in one transaction. */
-  async create(input: { accountId?: string; name: string; prefix: string; hash: string }): Promise<ApiKeyRecord> {
-    return this.prisma.$transaction(async (tx) => {
-      const accountId = input.accountId ?? (await tx.account.create({ data: {} })).id;
-      return tx.apiKey.create({
-        data: { accountId, name: input.name, prefix: input.prefix, keyHash: input.hash },
-        select: KEY_FIELDS,
-      });
+  async create(input: { accountId?: AccountId; name: string; prefix: string; hash: string }): Promise<ApiKeyRecord> {
+    return this.database.transaction(async (tx) => {
+      const accountId = input.accountId ?? (await tx.shared.insertInto('accounts').values({ id: randomUUID() as AccountId }).returning('id').executeTakeFirstOrThrow()).id;
+      const row = await tx
+        .forAccount(accountId)
+        .insertInto('api_keys', [{ id: randomUUID() as ApiKeyId, name: input.name, prefix: input.prefix, key_hash: input.hash }])
+        .returning(KEY_COLUMNS)
+        .executeTakeFirstOrThrow();
+      return toRecord(row);
     });
   }
 
-  async accountExists(accountId: string): Promise<boolean> {
-    return (await this.prisma.account.count({ where: { id: accountId } })) > 0;
+  async accountExists(accountId: AccountId): Promise<boolean> {
+    return (await this.database.read.shared.selectFrom('accounts').select('id').where('id', '=', accountId).executeTakeFirst()) !== undefined;
+  }
+
+  async page(page: number, limit: number): Promise<{ keys: ApiKeyRecord[]; total: number }> {
+    const keys = this.database.read.anyAccount;
+    const [rows, count] = await Promise.all([
+      keys.selectFrom('api_keys').select(KEY_COLUMNS).orderBy('created_at').orderBy('id').limit(limit).offset((page - 1) * limit).execute(),
+      keys.selectFrom('api_keys').select((eb) => eb.fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { keys: rows.map(toRecord), total: Number(count.n) };
   }
 
   async list(): Promise<ApiKeyRecord[]> {
-    return this.prisma.apiKey.findMany({ select: KEY_FIELDS, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+    const rows = await this.database.read.anyAccount.selectFrom('api_keys').select(KEY_COLUMNS).orderBy('created_at').orderBy('id').execute();
+    return rows.map(toRecord);
   }
 
   /** Marks the key revoked; returns its hash (to drop from caches), or null when no unrevoked key has that id. */
-  async revoke(id: string): Promise<string | null> {
-    const rows = await this.prisma.$queryRaw<Array<{ key_hash: string }>>`
-      UPDATE api_keys SET revoked_at = now() WHERE id = ${id}::uuid AND revoked_at IS NULL RETURNING key_hash`;
-    return rows[0]?.key_hash ?? null;
+  async revoke(id: ApiKeyId): Promise<string | null> {
+    const row = await this.database.write.anyAccount
+      .updateTable('api_keys')
+      .set({ revoked_at: new Date() })
+      .where('id', '=', id)
+      .where('revoked_at', 'is', null)
+      .returning('key_hash')
+      .executeTakeFirst();
+    return row?.key_hash ?? null;
   }
 
   async countActive(): Promise<number> {
-    return this.prisma.apiKey.count({ where: { revokedAt: null } });
+    const row = await this.database.read.anyAccount.selectFrom('api_keys').select((eb) => eb.fn.countAll<bigint>().as('n')).where('revoked_at', 'is', null).executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 }

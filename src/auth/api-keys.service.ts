@@ -1,5 +1,7 @@
-import { BadRequestException, Injectable, Logger, NotFoundException } from '@nestjs/common';
-import { AccountId } from '../common/auth/account-id';
+import { Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { ValidationFailedException } from '../common/validation/validation-failed.exception';
+import { type AccountId, asAccountId } from '../common/ids/account-id';
+import type { ApiKeyId } from '../common/ids/resource-ids';
 import { NearCache, NearCacheRegistry } from '../infra/cache/near-cache';
 import { generateApiKey, hashApiKey, looksLikeApiKey } from './api-key-format';
 import { ApiKeyRecord, ApiKeysRepository } from './api-keys.repository';
@@ -10,7 +12,7 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 const KEY_CACHE_TTL_MS = 60_000;
 
 interface KnownKey {
-  id: string;
+  id: ApiKeyId;
   accountId: AccountId;
 }
 
@@ -25,7 +27,7 @@ export class ApiKeysService {
   /** By key hash; null remembers an unknown key briefly. */
   private readonly known: NearCache<KnownKey | null>;
   /** When this process last wrote last_used_at, per key id. */
-  private readonly lastTouched = new Map<string, number>();
+  private readonly lastTouched = new Map<ApiKeyId, number>();
 
   constructor(
     private readonly keys: ApiKeysRepository,
@@ -40,9 +42,11 @@ export class ApiKeysService {
     const hash = hashApiKey(rawKey);
     let key = this.known.get(hash);
     if (key === undefined) {
+      // A revocation racing this lookup must not leave the revoked key remembered as valid.
+      const lookedUpAt = this.known.mark();
       const found = await this.keys.findActiveByHash(hash);
       key = found && { id: found.id, accountId: found.accountId };
-      this.known.set(hash, key, key ? KEY_CACHE_TTL_MS : 5_000);
+      this.known.set(hash, key, key ? KEY_CACHE_TTL_MS : 5_000, lookedUpAt);
       if (found?.lastUsedAt) this.lastTouched.set(found.id, found.lastUsedAt.getTime());
     }
     if (!key) return null;
@@ -50,27 +54,34 @@ export class ApiKeysService {
     return key.accountId;
   }
 
-  private touch(id: string): void {
+  private touch(id: ApiKeyId): void {
     const now = Date.now();
     if (now - (this.lastTouched.get(id) ?? 0) < LAST_USED_RESOLUTION_MS) return;
     this.lastTouched.set(id, now);
     this.keys.touchLastUsed(id, new Date(now)).catch((error: Error) => this.logger.warn(`last_used_at not recorded: ${error.message}`));
   }
 
-  async create(name: string, accountId?: string): Promise<CreatedApiKey> {
-    if (accountId && !(await this.keys.accountExists(accountId))) {
-      throw new BadRequestException(`account_id ${accountId} does not exist`);
+  async create(name: string, accountId?: string | null): Promise<CreatedApiKey> {
+    const account = accountId === undefined || accountId === null ? undefined : asAccountId(accountId.toLowerCase());
+    if (account && !(await this.keys.accountExists(account))) {
+      throw new ValidationFailedException([{ field: 'account_id', message: `account_id ${accountId} does not exist` }]);
     }
     const { key, prefix, hash } = generateApiKey();
-    const record = await this.keys.create({ accountId, name, prefix, hash });
+    const record = await this.keys.create({ accountId: account, name, prefix, hash });
     return { ...record, key };
   }
 
+  /** Every key (the CLI's list). */
   list(): Promise<ApiKeyRecord[]> {
     return this.keys.list();
   }
 
-  async revoke(id: string): Promise<void> {
+  /** One page of the keys, oldest first, and how many there are. */
+  page(page: number, limit: number): Promise<{ keys: ApiKeyRecord[]; total: number }> {
+    return this.keys.page(page, limit);
+  }
+
+  async revoke(id: ApiKeyId): Promise<void> {
     const hash = await this.keys.revoke(id);
     if (!hash) throw new NotFoundException('API key not found');
     await this.known.invalidate(hash);

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
-import { AccountId } from '../common/auth/account-id';
+import type { AccountId } from '../common/ids/account-id';
 import type { FieldError } from '../common/validation/field-error';
 import { fieldErrorsFromValidation } from '../common/validation/field-errors-from-validation';
+import { unstorableTextErrors } from '../common/validation/storable-text';
 import { CreateQrCodeDto } from '../qrcodes/dto/create-qr-code.dto';
 import { toBulkItem } from '../qrcodes/qr-code.representation';
 import type { NewQrCode } from '../qrcodes/qr-code.record';
@@ -12,7 +13,7 @@ import { QrCodesService } from '../qrcodes/qr-codes.service';
 const ITEM_VALIDATION = { whitelist: true, forbidNonWhitelisted: true, validationError: { target: false, value: false } } as const;
 
 /**
- * Bulk create (spec §4.2): every item is checked on its own with the single-create rules; the
+ * Bulk create: every item is checked on its own with the single-create rules; the
  * valid ones are written in one transaction, the invalid ones reported by index. Partial success
  * is still 201.
  */
@@ -56,6 +57,8 @@ function checkItemShape(raw: unknown): ShapedItem {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
     return { ok: false, errors: [{ field: 'item', message: 'each item must be an object with type and content' }] };
   }
+  const unstorable = unstorableTextErrors(raw);
+  if (unstorable.length > 0) return { ok: false, errors: unstorable };
   const dto = plainToInstance(CreateQrCodeDto, raw);
   const errors = validateSync(dto, ITEM_VALIDATION);
   return errors.length ? { ok: false, errors: fieldErrorsFromValidation(errors) } : { ok: true, dto };

@@ -15,7 +15,55 @@ describe('loadAppConfig', () => {
       searchCacheSeconds: 60,
       trustProxy: 0,
       logLevel: 'info',
+      embeddedDatabaseDir: 'data/pglite',
+      scanSpillDir: 'data/scan-spill',
+      database: { readTimeoutMs: 5000, writeTimeoutMs: 10_000, scanStoreTimeoutMs: 10_000, migrationTimeoutMs: 600_000, connectTimeoutMs: 1500, linkCheckMs: 500 },
+      http: { requestTimeoutMs: 10_000, headersTimeoutMs: 5000, keepAliveTimeoutMs: 5000 },
+      shutdownTimeoutMs: 10_000,
+      bootstrapKey: true,
+      webhooks: { allowHttp: false, allowPrivate: false, delivery: true, secretsKey: undefined },
     });
+  });
+
+  it('reads the webhook switches and refuses anything but 1/0/true/false', () => {
+    expect(loadAppConfig({ WEBHOOK_ALLOW_HTTP: '1', WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_DELIVERY: '0' }).webhooks).toEqual({
+      allowHttp: true,
+      allowPrivate: true,
+      delivery: false,
+      secretsKey: undefined,
+    });
+    expect(() => loadAppConfig({ WEBHOOK_ALLOW_PRIVATE: 'yes' })).toThrow(/WEBHOOK_ALLOW_PRIVATE: must be 1 or 0/);
+    expect(() => loadAppConfig({ WEBHOOK_SECRETS_KEY: 'short' })).toThrow(/WEBHOOK_SECRETS_KEY/);
+  });
+
+  it('reads the database budgets, HTTP limits and the shutdown bound', () => {
+    const config = loadAppConfig({
+      DB_READ_TIMEOUT_MS: '2000',
+      DB_WRITE_TIMEOUT_MS: '3000',
+      DB_SCAN_STORE_TIMEOUT_MS: '4000',
+      DB_MIGRATION_TIMEOUT_MS: '0',
+      DB_CONNECT_TIMEOUT_MS: '900',
+      DB_LINK_CHECK_MS: '500',
+      HTTP_REQUEST_TIMEOUT_MS: '7000',
+      HTTP_KEEP_ALIVE_TIMEOUT_MS: '4000',
+      SHUTDOWN_TIMEOUT_MS: '8000',
+    });
+    expect(config).toMatchObject({
+      database: { readTimeoutMs: 2000, writeTimeoutMs: 3000, scanStoreTimeoutMs: 4000, migrationTimeoutMs: 0, connectTimeoutMs: 900, linkCheckMs: 500 },
+      http: { requestTimeoutMs: 7000, headersTimeoutMs: 5000, keepAliveTimeoutMs: 4000 },
+      shutdownTimeoutMs: 8000,
+    });
+    expect(() => loadAppConfig({ DB_READ_TIMEOUT_MS: '50' })).toThrow(/DB_READ_TIMEOUT_MS/);
+  });
+
+  it.each([
+    ['the embedded database', {}, true],
+    ['the embedded database with BOOTSTRAP_KEY=0', { BOOTSTRAP_KEY: '0' }, false],
+    ['PostgreSQL', { DATABASE_URL: 'postgresql://db/qr' }, false],
+    ['PostgreSQL with BOOTSTRAP_KEY=1', { DATABASE_URL: 'postgresql://db/qr', BOOTSTRAP_KEY: '1' }, true],
+    ['PostgreSQL with BOOTSTRAP_KEY empty', { DATABASE_URL: 'postgresql://db/qr', BOOTSTRAP_KEY: '' }, false],
+  ])('creates a first key on %s: %s', (_case, env, expected) => {
+    expect(loadAppConfig(env).bootstrapKey).toBe(expected);
   });
 
   it('reads every variable', () => {
@@ -56,6 +104,7 @@ describe('loadAppConfig', () => {
   });
 
   it.each([
+    ['BOOTSTRAP_KEY', 'yes', /BOOTSTRAP_KEY/],
     ['PORT', 'abc', /PORT/],
     ['PORT', '70000', /PORT/],
     ['PORT', '3.5', /PORT/],

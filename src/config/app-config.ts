@@ -1,5 +1,6 @@
+import { join } from 'node:path';
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 type LogLevel = (typeof LOG_LEVELS)[number];
@@ -9,8 +10,11 @@ const toInt = ({ value }: { value: unknown }) =>
 const emptyToUndefined = ({ value }: { value: unknown }) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 const ORIGIN = /^https?:\/\/[^/\s?#]+(\/[^\s?#]*)?$/;
+/** A switch: 1/true on, 0/false (or unset: the default) off. */
+const toSwitch = ({ value }: { value: unknown }) =>
+  value === undefined || value === '' ? undefined : value === '1' || value === 'true' ? true : value === '0' || value === 'false' ? false : value;
 
-/** Environment variables of design §2, as they arrive (strings) and validated. */
+/** The environment variables (docs/configuration.md), as they arrive (strings) and validated. */
 class EnvironmentVariables {
   @Transform(toInt) @IsInt({ message: 'must be an integer port number' }) @Min(0) @Max(65535)
   PORT = 3000;
@@ -49,8 +53,52 @@ class EnvironmentVariables {
   @IsInt({ message: 'must be a proxy hop count (0 = off)' }) @Min(0) @Max(10)
   TRUST_PROXY = 0;
 
-  @Transform(emptyToUndefined) @IsOptional() @IsIn(LOG_LEVELS as unknown as string[], { message: `must be one of ${LOG_LEVELS.join(', ')}` })
+  @Transform(emptyToUndefined) @IsOptional() @IsIn(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` })
   LOG_LEVEL: LogLevel = 'info';
+
+  @Transform(toInt) @IsInt({ message: 'must be a number of milliseconds' }) @Min(100) @Max(600_000)
+  DB_READ_TIMEOUT_MS = 5000;
+
+  @Transform(toInt) @IsInt({ message: 'must be a number of milliseconds' }) @Min(100) @Max(600_000)
+  DB_WRITE_TIMEOUT_MS = 10_000;
+
+  @Transform(toInt) @IsInt({ message: 'must be a number of milliseconds' }) @Min(100) @Max(600_000)
+  DB_SCAN_STORE_TIMEOUT_MS = 10_000;
+
+  @Transform(toInt) @IsInt({ message: 'must be a number of milliseconds (0 = none)' }) @Min(0) @Max(86_400_000)
+  DB_MIGRATION_TIMEOUT_MS = 600_000;
+
+  @Transform(toInt) @IsInt({ message: 'must be a number of milliseconds' }) @Min(100) @Max(60_000)
+  DB_CONNECT_TIMEOUT_MS = 1500;
+
+  @Transform(toInt) @IsInt({ message: 'must be a number of milliseconds' }) @Min(100) @Max(60_000)
+  DB_LINK_CHECK_MS = 500;
+
+  @Transform(toInt) @IsInt({ message: 'must be a number of milliseconds' }) @Min(100) @Max(600_000)
+  HTTP_REQUEST_TIMEOUT_MS = 10_000;
+
+  @Transform(toInt) @IsInt({ message: 'must be a number of milliseconds' }) @Min(100) @Max(600_000)
+  HTTP_HEADERS_TIMEOUT_MS = 5000;
+
+  @Transform(toInt) @IsInt({ message: 'must be a number of milliseconds' }) @Min(100) @Max(600_000)
+  HTTP_KEEP_ALIVE_TIMEOUT_MS = 5000;
+
+  @Transform(toInt) @IsInt({ message: 'must be a number of milliseconds' }) @Min(1000) @Max(600_000)
+  SHUTDOWN_TIMEOUT_MS = 10_000;
+  @Transform(emptyToUndefined) @IsOptional() @IsIn(['0', '1'], { message: 'must be 1 (create and print a first key when none exists) or 0' })
+  BOOTSTRAP_KEY?: '0' | '1';
+
+  @Transform(toSwitch) @IsBoolean({ message: 'must be 1 or 0 (true or false)' })
+  WEBHOOK_ALLOW_HTTP = false;
+
+  @Transform(toSwitch) @IsBoolean({ message: 'must be 1 or 0 (true or false)' })
+  WEBHOOK_ALLOW_PRIVATE = false;
+
+  @Transform(toSwitch) @IsBoolean({ message: 'must be 1 or 0 (true or false)' })
+  WEBHOOK_DELIVERY = true;
+
+  @Transform(emptyToUndefined) @IsOptional() @IsString() @MinLength(32, { message: 'must be at least 32 characters (e.g. openssl rand -hex 32)' })
+  WEBHOOK_SECRETS_KEY?: string;
 }
 
 /** Typed configuration of the running service. */
@@ -59,7 +107,10 @@ export interface AppConfig {
   baseUrl: string;
   redirectUrl: string;
   databaseUrl?: string;
+  /** DATA_DIR: the embedded database (embeddedDatabaseDir) and the scan spill files (scanSpillDir) live here. */
   dataDir: string;
+  embeddedDatabaseDir: string;
+  scanSpillDir: string;
   redisUrl?: string;
   /** Prefix of every Redis key, so deployments (or test apps) sharing one Redis never mix data. */
   redisKeyPrefix: string;
@@ -69,11 +120,59 @@ export interface AppConfig {
   searchCacheSeconds: number;
   trustProxy: number;
   logLevel: LogLevel;
+  database: DatabaseBudgets;
+  http: HttpLimits;
+  /** SIGTERM ends the process within this time, whatever the database does (docs/operations.md). */
+  shutdownTimeoutMs: number;
+  /**
+   * Whether start-up creates an API key, printed once, when none exists: on the embedded database
+   * (a first start on a fresh machine) unless BOOTSTRAP_KEY=0; with DATABASE_URL only when
+   * BOOTSTRAP_KEY=1 (production mints keys with the admin API or the CLI, never in container logs).
+   */
+  bootstrapKey: boolean;
+  webhooks: WebhookSettings;
+}
+
+/** Webhook delivery (docs/webhooks.md). */
+export interface WebhookSettings {
+  /** WEBHOOK_ALLOW_HTTP: http:// endpoint URLs are accepted (https only otherwise). */
+  allowHttp: boolean;
+  /** WEBHOOK_ALLOW_PRIVATE: endpoints may resolve to loopback, private, link-local and other internal addresses. */
+  allowPrivate: boolean;
+  /** WEBHOOK_DELIVERY: this instance runs a delivery worker (on by default; any instance may). */
+  delivery: boolean;
+  /** WEBHOOK_SECRETS_KEY: what the key encrypting signing secrets at rest is derived from; unset, a key kept in the database. */
+  secretsKey?: string;
+}
+
+/** How long each kind of database work may take (server-side statement timeout; the link watchdog cuts what outlives it). */
+export interface DatabaseBudgets {
+  readTimeoutMs: number;
+  writeTimeoutMs: number;
+  scanStoreTimeoutMs: number;
+  /** 0: none */
+  migrationTimeoutMs: number;
+  connectTimeoutMs: number;
+  /** A query unanswered this long has its link checked (a dead link then fails it at once). */
+  linkCheckMs: number;
+}
+
+export interface HttpLimits {
+  /** Whole request, body included: a client sending its body slowly is answered 408 after this. */
+  requestTimeoutMs: number;
+  /** The headers alone (at most requestTimeoutMs). */
+  headersTimeoutMs: number;
+  /** An idle kept-alive connection is closed after this. */
+  keepAliveTimeoutMs: number;
 }
 
 const ENV_NAMES = [
   'PORT', 'BASE_URL', 'REDIRECT_URL', 'DATABASE_URL', 'DATA_DIR', 'REDIS_URL', 'REDIS_KEY_PREFIX',
   'ADMIN_TOKEN', 'RATE_LIMIT_PER_MINUTE', 'SEARCH_CACHE_SECONDS', 'TRUST_PROXY', 'LOG_LEVEL',
+  'DB_READ_TIMEOUT_MS', 'DB_WRITE_TIMEOUT_MS', 'DB_SCAN_STORE_TIMEOUT_MS', 'DB_MIGRATION_TIMEOUT_MS',
+  'DB_CONNECT_TIMEOUT_MS', 'DB_LINK_CHECK_MS', 'HTTP_REQUEST_TIMEOUT_MS', 'HTTP_HEADERS_TIMEOUT_MS', 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 'SHUTDOWN_TIMEOUT_MS',
+  'BOOTSTRAP_KEY',
+  'WEBHOOK_ALLOW_HTTP', 'WEBHOOK_ALLOW_PRIVATE', 'WEBHOOK_DELIVERY', 'WEBHOOK_SECRETS_KEY',
 ] as const;
 
 export class ConfigError extends Error {}
@@ -96,6 +195,8 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redirectUrl: trimSlash(vars.REDIRECT_URL ?? baseUrl),
     databaseUrl: vars.DATABASE_URL,
     dataDir: vars.DATA_DIR,
+    embeddedDatabaseDir: join(vars.DATA_DIR, 'pglite'),
+    scanSpillDir: join(vars.DATA_DIR, 'scan-spill'),
     redisUrl: vars.REDIS_URL,
     redisKeyPrefix: vars.REDIS_KEY_PREFIX,
     adminToken: vars.ADMIN_TOKEN,
@@ -103,6 +204,27 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     searchCacheSeconds: vars.SEARCH_CACHE_SECONDS,
     trustProxy: vars.TRUST_PROXY,
     logLevel: vars.LOG_LEVEL,
+    database: {
+      readTimeoutMs: vars.DB_READ_TIMEOUT_MS,
+      writeTimeoutMs: vars.DB_WRITE_TIMEOUT_MS,
+      scanStoreTimeoutMs: vars.DB_SCAN_STORE_TIMEOUT_MS,
+      migrationTimeoutMs: vars.DB_MIGRATION_TIMEOUT_MS,
+      connectTimeoutMs: vars.DB_CONNECT_TIMEOUT_MS,
+      linkCheckMs: vars.DB_LINK_CHECK_MS,
+    },
+    http: {
+      requestTimeoutMs: vars.HTTP_REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: Math.min(vars.HTTP_HEADERS_TIMEOUT_MS, vars.HTTP_REQUEST_TIMEOUT_MS),
+      keepAliveTimeoutMs: vars.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    },
+    shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_MS,
+    bootstrapKey: vars.BOOTSTRAP_KEY ? vars.BOOTSTRAP_KEY === '1' : !vars.DATABASE_URL,
+    webhooks: {
+      allowHttp: vars.WEBHOOK_ALLOW_HTTP,
+      allowPrivate: vars.WEBHOOK_ALLOW_PRIVATE,
+      delivery: vars.WEBHOOK_DELIVERY,
+      secretsKey: vars.WEBHOOK_SECRETS_KEY,
+    },
   };
 }
 

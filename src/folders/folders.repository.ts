@@ -1,50 +1,68 @@
 import { Injectable } from '@nestjs/common';
-import { AccountId } from '../common/auth/account-id';
-import { PrismaService } from '../infra/database/prisma.service';
+import { sql } from 'kysely';
+import { randomUUID } from 'node:crypto';
+import type { AccountId } from '../common/ids/account-id';
+import type { FolderId } from '../common/ids/resource-ids';
+import { Database } from '../infra/database/database.service';
+import type { AccountTables } from '../infra/database/tables';
 
 export interface FolderRecord {
-  id: string;
+  id: FolderId;
   name: string;
   qrCount: number;
   createdAt: Date;
   updatedAt: Date;
 }
 
-const WITH_COUNT = { id: true, name: true, createdAt: true, updatedAt: true, _count: { select: { qrCodes: true } } } as const;
-type Row = { id: string; name: string; createdAt: Date; updatedAt: Date; _count: { qrCodes: number } };
-const toRecord = ({ _count, ...row }: Row): FolderRecord => ({ ...row, qrCount: _count.qrCodes });
-
-/** Every folder query is scoped to an account: the account id is a required argument. */
+/** Every folder query reaches the folders through the account's tables: the account id is a required argument. */
 @Injectable()
 export class FoldersRepository {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(private readonly database: Database) {}
+
+  /** Folders of the account with the number of codes in each (counted through the account's own codes). */
+  private withCounts(tables: AccountTables) {
+    return tables
+      .selectFrom('folders')
+      .select(['folders.id', 'folders.name', 'folders.created_at', 'folders.updated_at'])
+      .select((eb) =>
+        eb.selectFrom('qr_codes').select(eb.fn.countAll<bigint>().as('n')).whereRef('qr_codes.folder_id', '=', 'folders.id').whereRef('qr_codes.account_id', '=', 'folders.account_id').as('qr_count'),
+      );
+  }
 
   async create(accountId: AccountId, name: string): Promise<FolderRecord> {
-    return toRecord(await this.prisma.folder.create({ data: { accountId, name }, select: WITH_COUNT }));
+    const row = await this.database.write.forAccount(accountId).insertInto('folders', [{ id: randomUUID() as FolderId, name, updated_at: new Date() }]).returning(['id', 'name', 'created_at', 'updated_at']).executeTakeFirstOrThrow();
+    return { id: row.id, name: row.name, qrCount: 0, createdAt: row.created_at, updatedAt: row.updated_at };
   }
 
   async list(accountId: AccountId): Promise<FolderRecord[]> {
-    const rows = await this.prisma.folder.findMany({ where: { accountId }, select: WITH_COUNT, orderBy: [{ name: 'asc' }, { id: 'asc' }] });
+    const rows = await this.withCounts(this.database.read.forAccount(accountId)).orderBy('folders.name').orderBy('folders.id').execute();
     return rows.map(toRecord);
   }
 
-  async find(accountId: AccountId, id: string): Promise<FolderRecord | null> {
-    const row = await this.prisma.folder.findFirst({ where: { id, accountId }, select: WITH_COUNT });
-    return row && toRecord(row);
+  async find(accountId: AccountId, id: FolderId): Promise<FolderRecord | null> {
+    const row = await this.withCounts(this.database.read.forAccount(accountId)).where('folders.id', '=', id).executeTakeFirst();
+    return row ? toRecord(row) : null;
   }
 
-  async exists(accountId: AccountId, id: string): Promise<boolean> {
-    return (await this.prisma.folder.count({ where: { id, accountId } })) === 1;
+  /** Which of `ids` are folders of the account. */
+  async ownedAmong(accountId: AccountId, ids: FolderId[]): Promise<Set<FolderId>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.database.read.forAccount(accountId).selectFrom('folders').select('id').where('id', 'in', ids).execute();
+    return new Set(rows.map((row) => row.id));
   }
 
-  async rename(accountId: AccountId, id: string, name: string): Promise<FolderRecord | null> {
-    const { count } = await this.prisma.folder.updateMany({ where: { id, accountId }, data: { name } });
-    return count === 1 ? this.find(accountId, id) : null;
+  async rename(accountId: AccountId, id: FolderId, name: string): Promise<FolderRecord | null> {
+    const renamed = await this.database.write.forAccount(accountId).updateTable('folders').set({ name, updated_at: sql<Date>`now()` }).where('id', '=', id).executeTakeFirst();
+    return renamed.numUpdatedRows === 1n ? this.find(accountId, id) : null;
   }
 
-  /** Deletes the folder; its codes stay, moved out of it (folder_id set null by the foreign key). */
-  async delete(accountId: AccountId, id: string): Promise<boolean> {
-    const { count } = await this.prisma.folder.deleteMany({ where: { id, accountId } });
-    return count === 1;
+  /** Deletes the folder; its codes stay, moved out of it (the foreign key sets their folder_id null). */
+  async delete(accountId: AccountId, id: FolderId): Promise<boolean> {
+    const deleted = await this.database.write.forAccount(accountId).deleteFrom('folders').where('id', '=', id).executeTakeFirst();
+    return deleted.numDeletedRows === 1n;
   }
+}
+
+function toRecord(row: { id: FolderId; name: string; created_at: Date; updated_at: Date; qr_count: bigint | null }): FolderRecord {
+  return { id: row.id, name: row.name, qrCount: Number(row.qr_count ?? 0), createdAt: row.created_at, updatedAt: row.updated_at };
 }

@@ -1,8 +1,13 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { AccountId } from '../common/auth/account-id';
+import type { AccountId } from '../common/ids/account-id';
+import type { FolderId } from '../common/ids/resource-ids';
+import type { FieldError } from '../common/validation/field-error';
 import { AccountVersions } from '../infra/cache/account-versions';
-import { FolderView } from './dto/folder.dto';
-import { FolderRecord, FoldersRepository } from './folders.repository';
+import type { FolderView } from './dto/folder.dto';
+import { type FolderRecord, FoldersRepository } from './folders.repository';
+
+/** The error of a code placed in a folder that is not one of its account's. */
+export const NOT_YOUR_FOLDER: FieldError = { field: 'folder_id', message: 'folder_id does not name one of your folders' };
 
 const toView = (folder: FolderRecord): FolderView => ({
   id: folder.id,
@@ -27,23 +32,23 @@ export class FoldersService {
     return (await this.folders.list(accountId)).map(toView);
   }
 
-  async get(accountId: AccountId, id: string): Promise<FolderView> {
+  async get(accountId: AccountId, id: FolderId): Promise<FolderView> {
     return toView(orNotFound(await this.folders.find(accountId, id)));
   }
 
-  async rename(accountId: AccountId, id: string, name: string): Promise<FolderView> {
+  async rename(accountId: AccountId, id: FolderId, name: string): Promise<FolderView> {
     return toView(orNotFound(await this.folders.rename(accountId, id, name)));
   }
 
-  async delete(accountId: AccountId, id: string): Promise<void> {
+  async delete(accountId: AccountId, id: FolderId): Promise<void> {
     if (!(await this.folders.delete(accountId, id))) throw folderNotFound();
     // Its codes moved out of the folder: cached searches filtered by it are stale.
     await this.versions.replace(accountId);
   }
 
-  /** Whether the account owns the folder (codes may only be placed in their owner's folders). */
-  owns(accountId: AccountId, id: string): Promise<boolean> {
-    return this.folders.exists(accountId, id);
+  /** Which of `ids` the account owns (codes may only be placed in their owner's folders). */
+  ownedAmong(accountId: AccountId, ids: FolderId[]): Promise<Set<FolderId>> {
+    return this.folders.ownedAmong(accountId, ids);
   }
 }
 

@@ -1,15 +1,17 @@
+import type { QrCodeId } from '../common/ids/resource-ids';
 import type { NearCache, NearCacheRegistry } from '../infra/cache/near-cache';
 
 /**
- * Keys of rendered images in the cache: per code, render version and size. An update bumps the
- * version (old entries are never read again and expire); a delete removes the code's prefix.
+ * Rendered images in the shared cache: one group per code, a member per render version and size.
+ * An update that changes the drawing bumps the version (the old members are never read again) and
+ * drops the group; a delete drops it too.
  */
-export const imageCachePrefix = (codeId: string) => `img:${codeId}:`;
-export const imageCacheKey = (codeId: string, renderVersion: number, size: number) => `${imageCachePrefix(codeId)}${renderVersion}:${size}`;
+export const imageCacheGroup = (codeId: QrCodeId) => `img:${codeId}`;
+export const imageCacheMember = (renderVersion: number, size: number) => `${renderVersion}:${size}`;
 
 /** What rendering a code's image needs, remembered per account and code so cache hits skip the database. */
 export interface ImageSource {
-  id: string;
+  id: QrCodeId;
   renderVersion: number;
   /** What the image encodes: the short link of a dynamic code, else the content string. */
   text: string;
@@ -18,7 +20,7 @@ export interface ImageSource {
 
 export const imageSourceKey = (accountId: string, codeId: string) => `${accountId}:${codeId}`;
 
-/** The near cache of image sources; the QR code service invalidates it on every update and delete. */
+/** The near cache of image sources; dropped on every change of the code (ImagesService listens). */
 export function imageSources(registry: NearCacheRegistry): NearCache<ImageSource> {
   return registry.cache<ImageSource>('image-sources', { maxEntries: 50_000, ttlMs: 60_000 });
 }

@@ -1,32 +1,61 @@
 import { Controller, Get, Headers, Param, Query, Res } from '@nestjs/common';
-import { ApiOperation, ApiProduces, ApiQuery, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiQuery, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { AccountId } from '../common/auth/account-id';
+import type { AccountId } from '../common/ids/account-id';
+import type { QrCodeId } from '../common/ids/resource-ids';
 import { CurrentAccount } from '../common/auth/current-account.decorator';
+import { API_KEY_ROUTE_ERRORS, ApiErrorResponses } from '../common/openapi/error-responses';
+import { API_KEY_SCHEME } from '../common/openapi/security-schemes';
 import { IMAGE_FORMATS, type ImageQuery } from './dto/image.query';
 import { ImageQueryPipe } from './dto/image-query.pipe';
-import { qrCodeId } from '../qrcodes/qr-codes.controller';
+import { MAX_SIZE, MIN_SIZE } from './render/image-size-range';
+import { ApiQrCodeIdParam, QR_CODE_NOT_FOUND } from '../qrcodes/qr-codes.controller';
+import { qrCodeIdPipe } from '../common/validation/resource-id.pipe';
 import { ImagesService } from './images.service';
 
-/** Images are inert documents: nothing in them may run or load anything. */
-const IMAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'";
+/**
+ * Images are inert documents: nothing in them may run or load anything from elsewhere. The one
+ * thing an image embeds is its logo, a `data:` URI (the style allows no other), so `img-src data:`
+ * lets a browser opening the image directly show it. The renderer writes attributes only, no
+ * `style`, so no style source is allowed.
+ */
+export const IMAGE_CSP = "default-src 'none'; img-src data:";
 
 @ApiTags('qrcodes')
-@ApiSecurity('api-key')
+@ApiSecurity(API_KEY_SCHEME)
 @Controller('api/v1/qrcodes')
 export class ImagesController {
   constructor(private readonly images: ImagesService) {}
 
   @Get(':id/image')
-  @ApiOperation({ summary: 'The QR code as an SVG image (cached; ETag / If-None-Match supported)' })
-  @ApiProduces('image/svg+xml')
-  @ApiQuery({ name: 'size', required: false, type: Number, description: 'Width and height in pixels, 100 to 2000 (default 300)' })
+  @ApiOperation({
+    operationId: 'getQrCodeImage',
+    summary: 'The QR code as an SVG image',
+    description:
+      "A dynamic code's image encodes its short link; a static code's, its content. Cached (Cache-Control: public, max-age=3600); " +
+      'send the ETag back in If-None-Match to get 304 when it has not changed.',
+  })
+  @ApiQrCodeIdParam()
+  @ApiQuery({ name: 'size', required: false, schema: { type: 'integer', minimum: MIN_SIZE, maximum: MAX_SIZE, default: 300 }, description: `Width and height in pixels, ${MIN_SIZE} to ${MAX_SIZE}` })
   @ApiQuery({ name: 'format', required: false, enum: IMAGE_FORMATS, description: 'Only svg' })
-  @ApiResponse({ status: 200, description: 'The SVG document' })
-  @ApiResponse({ status: 304, description: 'Not modified (If-None-Match matched)' })
+  @ApiResponse({
+    status: 200,
+    description: 'The SVG document',
+    headers: {
+      ETag: { description: 'Version of this image', schema: { type: 'string', example: '"r1.v1.s300"' } },
+      'Cache-Control': { schema: { type: 'string', example: 'public, max-age=3600' } },
+    },
+    content: { 'image/svg+xml': { schema: { type: 'string', example: '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="300" viewBox="0 0 300 300">…</svg>' } } },
+  })
+  @ApiResponse({ status: 304, description: 'Not modified: If-None-Match names the current ETag' })
+  @ApiErrorResponses({
+    400: { description: 'size out of range or a format other than svg', message: 'Validation failed: size must not be greater than 2000', errors: [{ field: 'size', message: 'size must not be greater than 2000' }] },
+    ...QR_CODE_NOT_FOUND,
+    ...API_KEY_ROUTE_ERRORS,
+  })
   async image(
     @CurrentAccount() account: AccountId,
-    @Param('id', qrCodeId) id: string,
+    @Param('id', qrCodeIdPipe) id: QrCodeId,
     // An interface (no class to validate), so the global ValidationPipe passes it through to ImageQueryPipe.
     @Query(ImageQueryPipe) query: ImageQuery,
     @Headers('if-none-match') ifNoneMatch: string | undefined,

@@ -1,14 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AccountId } from '../common/auth/account-id';
+import type { AccountId } from '../common/ids/account-id';
+import type { QrCodeId } from '../common/ids/resource-ids';
 import { CACHE, Cache } from '../infra/cache/cache';
-import { LruMap } from '../infra/cache/lru-map';
+import { createLru } from '../infra/cache/lru';
 import { NearCache, NearCacheRegistry } from '../infra/cache/near-cache';
 import { MetricsService } from '../infra/observability/metrics.service';
 import { dynamicUrl } from '../qrcodes/qr-code.representation';
 import { QrCodesService } from '../qrcodes/qr-codes.service';
-import { imageCacheKey, ImageSource, imageSourceKey, imageSources } from './image-cache-key';
+import { imageCacheGroup, imageCacheMember, type ImageSource, imageSourceKey, imageSources } from './image-cache-key';
+import { QrCodeEvents } from '../qrcodes/qr-code-events';
 import { renderQrSvg } from './render/render-qr-svg';
-import type { QrStyle } from './style';
 
 /** Rendered images live this long in the shared cache; a version bump makes them unreachable sooner. */
 const IMAGE_TTL_SECONDS = 24 * 3600;
@@ -30,46 +31,55 @@ export interface QrImage {
 @Injectable()
 export class ImagesService {
   private readonly sources: NearCache<ImageSource>;
-  private readonly localImages = new LruMap<Buffer>(LOCAL_IMAGES);
+  private readonly localImages = createLru<Buffer>({ max: LOCAL_IMAGES, ttl: IMAGE_TTL_SECONDS * 1000 });
 
   constructor(
     private readonly qrCodes: QrCodesService,
     @Inject(CACHE) private readonly cache: Cache,
     private readonly metrics: MetricsService,
     nearCaches: NearCacheRegistry,
+    events: QrCodeEvents,
   ) {
     this.sources = imageSources(nearCaches);
+    events.onCommitted(async (change) => {
+      if (change.kind === 'created') return;
+      await this.sources.invalidate(imageSourceKey(change.accountId, change.codeId));
+      if (change.kind === 'deleted' || change.renderVersionChanged) await this.cache.delete(imageCacheGroup(change.codeId));
+    });
   }
 
-  async image(accountId: AccountId, id: string, size: number, ifNoneMatch?: string): Promise<QrImage> {
+  async image(accountId: AccountId, id: QrCodeId, size: number, ifNoneMatch?: string): Promise<QrImage> {
     const source = await this.source(accountId, id);
     const etag = `"r${RENDERER_REVISION}.v${source.renderVersion}.s${size}"`;
     if (ifNoneMatch && matchesEtag(ifNoneMatch, etag)) return { etag, svg: null };
 
-    const key = imageCacheKey(source.id, source.renderVersion, size);
+    const group = imageCacheGroup(source.id);
+    const member = imageCacheMember(source.renderVersion, size);
+    const key = `${group}:${member}`;
     const local = this.localImages.get(key);
     if (local) {
       this.metrics.imageCacheHits.inc();
       return { etag, svg: local };
     }
-    const shared = await this.cache.get(key);
+    const shared = await this.cache.getMember(group, member);
     if (shared) {
       this.metrics.imageCacheHits.inc();
-      this.localImages.set(key, shared, IMAGE_TTL_SECONDS * 1000);
+      this.localImages.set(key, shared);
       return { etag, svg: shared };
     }
     this.metrics.imageCacheMisses.inc();
-    const svg = Buffer.from(renderQrSvg({ text: source.text, style: source.style as QrStyle, size, idPrefix: `q${source.id.slice(0, 8)}` }));
-    this.localImages.set(key, svg, IMAGE_TTL_SECONDS * 1000);
-    await this.cache.set(key, svg, IMAGE_TTL_SECONDS);
+    const svg = Buffer.from(renderQrSvg({ text: source.text, style: source.style, size, idPrefix: `q${source.id.slice(0, 8)}` }));
+    this.localImages.set(key, svg);
+    await this.cache.setMember(group, member, svg, IMAGE_TTL_SECONDS);
     return { etag, svg };
   }
 
   /** Ownership, render version and what to encode; the database only on a near-cache miss. */
-  private async source(accountId: AccountId, id: string): Promise<ImageSource> {
+  private async source(accountId: AccountId, id: QrCodeId): Promise<ImageSource> {
     const cacheKey = imageSourceKey(accountId, id);
     const known = this.sources.get(cacheKey);
     if (known) return known;
+    const lookedUpAt = this.sources.mark();
     const code = await this.qrCodes.findOwned(accountId, id);
     const source: ImageSource = {
       id: code.id,
@@ -78,7 +88,7 @@ export class ImagesService {
       text: code.isDynamic && code.shortCode ? dynamicUrl(this.qrCodes.origins, code.shortCode) : code.contentString,
       style: code.style,
     };
-    this.sources.set(cacheKey, source);
+    this.sources.set(cacheKey, source, undefined, lookedUpAt);
     return source;
   }
 }

@@ -1,7 +1,7 @@
 import type { FieldError } from '../common/validation/field-error';
 import { buildQrMatrix, QrCapacityError } from '../images/render/qr-matrix';
-import { checkStyle, QrStyle, resolveErrorCorrectionLevel } from '../images/style';
-import { checkContent, QrType } from './content';
+import { checkStyle, type QrStyle, resolveErrorCorrectionLevel } from '../images/style';
+import { checkContent, type OwnHosts } from './content';
 import type { CreateQrCodeDto } from './dto/create-qr-code.dto';
 import type { UpdateQrCodeDto } from './dto/update-qr-code.dto';
 import type { NewQrCode, QrCodeRecord } from './qr-code.record';
@@ -9,7 +9,7 @@ import type { QrCodeChanges } from './qr-codes.repository';
 
 /**
  * The rules of a QR code that need no database: content per type, style, capacity, the
- * static/dynamic moves of spec §3 and the lifecycle of design §5. Pure, shared by single create,
+ * static/dynamic moves and the lifecycle (docs/statuses-and-lifecycle.md). Pure, shared by single create,
  * bulk create and update.
  */
 
@@ -17,7 +17,7 @@ export type RuleCheck<T> = { ok: true; value: T } | { ok: false; errors: FieldEr
 
 export interface RuleContext {
   /** Hosts of the service itself: a url target there would loop. */
-  ownHosts: string[];
+  ownHosts: OwnHosts;
   now: Date;
 }
 
@@ -89,8 +89,11 @@ export function checkQrCodeUpdate(current: QrCodeRecord, dto: UpdateQrCodeDto, c
   }
   const upgradeToDynamic = dto.is_dynamic === true && !current.isDynamic;
   const willBeDynamic = current.isDynamic || upgradeToDynamic;
+  if (dto.status !== undefined && !willBeDynamic) {
+    errors.push({ field: 'status', message: 'status applies to dynamic codes only (a static code has no link to pause); send is_dynamic: true to upgrade it' });
+  }
 
-  const content = dto.content === undefined ? null : checkContent(current.type as QrType, dto.content, { ownHosts: context.ownHosts });
+  const content = dto.content === undefined ? null : checkContent(current.type, dto.content, { ownHosts: context.ownHosts });
   if (content && !content.ok) errors.push(...content.errors);
   const style = dto.style === undefined ? null : checkStyle(dto.style);
   if (style && !style.ok) errors.push(...style.errors);

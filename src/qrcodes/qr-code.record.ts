@@ -1,17 +1,19 @@
+import type { FolderId, QrCodeId } from '../common/ids/resource-ids';
 import type { QrType } from './content';
+import type { SettableStatus } from './qr-code-status';
 
 /** A QR code as the service works with it (one row of qr_codes). */
 export interface QrCodeRecord {
-  id: string;
+  id: QrCodeId;
   name: string;
   type: QrType;
   content: Record<string, unknown>;
   contentString: string;
   style: Record<string, unknown>;
-  folderId: string | null;
+  folderId: FolderId | null;
   isDynamic: boolean;
   shortCode: string | null;
-  status: string;
+  status: SettableStatus;
   expiresAt: Date | null;
   scans: bigint;
   renderVersion: number;

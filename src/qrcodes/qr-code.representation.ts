@@ -14,7 +14,7 @@ function dynamicLinks(code: QrCodeRecord, origins: QrLinkOrigins) {
   return code.isDynamic && code.shortCode ? { short_code: code.shortCode, dynamic_url: dynamicUrl(origins, code.shortCode) } : {};
 }
 
-/** The list and get representation (spec §2.1). `pendingScans` are scans still in the buffer. */
+/** The list and get representation. `pendingScans` are scans still in the buffer. */
 export function toListItem(code: QrCodeRecord, origins: QrLinkOrigins, pendingScans = 0) {
   return {
     id: code.id,
@@ -34,7 +34,7 @@ export function toListItem(code: QrCodeRecord, origins: QrLinkOrigins, pendingSc
   };
 }
 
-/** The bulk-create item representation (spec §2.1: no status, no scans). */
+/** The bulk-create item representation (no status, no scans). */
 export function toBulkItem(code: QrCodeRecord, origins: QrLinkOrigins) {
   return {
     id: code.id,

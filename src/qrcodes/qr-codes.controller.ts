@@ -1,56 +1,96 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import { AccountId } from '../common/auth/account-id';
+import { ApiCreatedResponse, ApiExtraModels, ApiOkResponse, ApiOperation, ApiParam, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import type { AccountId } from '../common/ids/account-id';
+import { Idempotent } from '../infra/idempotency/idempotent.decorator';
+import type { QrCodeId } from '../common/ids/resource-ids';
 import { CurrentAccount } from '../common/auth/current-account.decorator';
-import { ResourceIdPipe } from '../common/validation/resource-id.pipe';
-import { CreateQrCodeDto } from './dto/create-qr-code.dto';
+import { MessageView } from '../common/openapi/common-views';
+import { API_KEY_ROUTE_ERRORS, ApiErrorResponses, ID_NOT_A_UUID, JSON_BODY_ERRORS } from '../common/openapi/error-responses';
+import { API_KEY_SCHEME } from '../common/openapi/security-schemes';
+import { ApiJsonBody } from '../common/openapi/json-body';
+import { qrCodeIdPipe } from '../common/validation/resource-id.pipe';
+import { CONTENT_DTOS, CreateQrCodeDto } from './dto/create-qr-code.dto';
 import { ListQrCodesQuery } from './dto/list-qr-codes.query';
-import { MessageView, QrCodeCreatedView, QrCodeGetView, QrCodeListView } from './dto/qr-code.views';
+import { CREATE_QR_CODE_EXAMPLES, UPDATE_QR_CODE_EXAMPLES } from './dto/qr-code.examples';
+import { QrCodeCreatedView, QrCodeGetView, QrCodeListView } from './dto/qr-code.views';
 import { UpdateQrCodeDto } from './dto/update-qr-code.dto';
 import { QrCodesService } from './qr-codes.service';
 
-export const qrCodeId = new ResourceIdPipe('QR code');
+/** The `id` path parameter of every QR code route, and its 404. */
+export const ApiQrCodeIdParam = () => ApiParam({ name: 'id', description: 'Id of one of your QR codes', format: 'uuid', example: '3f2b8c4e-1d5a-4e7b-9c0f-6a8d2e4b1c37' });
+export const QR_CODE_NOT_FOUND = { 404: { description: 'No such QR code among yours', message: 'QR code not found' } } as const;
+/** The errors of a route whose only input is the id. */
+const QR_CODE_ID_ERRORS = { 400: ID_NOT_A_UUID, ...QR_CODE_NOT_FOUND } as const;
 
 @ApiTags('qrcodes')
-@ApiSecurity('api-key')
+@ApiSecurity(API_KEY_SCHEME)
+@ApiExtraModels(...CONTENT_DTOS)
+@ApiErrorResponses(API_KEY_ROUTE_ERRORS)
 @Controller('api/v1/qrcodes')
 export class QrCodesController {
   constructor(private readonly qrCodes: QrCodesService) {}
 
   @Post()
-  @ApiOperation({ summary: 'Create a QR code' })
-  @ApiCreatedResponse({ type: QrCodeCreatedView })
+  @Idempotent()
+  @ApiOperation({ operationId: 'createQrCode', summary: 'Create a QR code' })
+  @ApiJsonBody(CreateQrCodeDto, CREATE_QR_CODE_EXAMPLES)
+  @ApiCreatedResponse({ type: QrCodeCreatedView, description: 'Created' })
+  @ApiErrorResponses({
+    400: {
+      message: 'Validation failed: content.url must be an absolute http or https URL',
+      errors: [{ field: 'content.url', message: 'content.url must be an absolute http or https URL' }],
+    },
+    ...JSON_BODY_ERRORS,
+  })
   create(@CurrentAccount() account: AccountId, @Body() body: CreateQrCodeDto) {
     return this.qrCodes.create(account, body);
   }
 
   @Get()
-  @ApiOperation({ summary: 'List your QR codes with filters, search, sorting and pages' })
-  @ApiOkResponse({ type: QrCodeListView })
+  @ApiOperation({ operationId: 'listQrCodes', summary: 'List your QR codes with filters, search, sorting and pages' })
+  @ApiOkResponse({ type: QrCodeListView, description: 'One page of your codes' })
+  @ApiErrorResponses({
+    400: { message: 'Validation failed: limit must not be greater than 100', errors: [{ field: 'limit', message: 'limit must not be greater than 100' }] },
+  })
   list(@CurrentAccount() account: AccountId, @Query() query: ListQrCodesQuery) {
     return this.qrCodes.list(account, query);
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'Get a QR code' })
-  @ApiOkResponse({ type: QrCodeGetView })
-  get(@CurrentAccount() account: AccountId, @Param('id', qrCodeId) id: string) {
+  @ApiOperation({ operationId: 'getQrCode', summary: 'Get a QR code' })
+  @ApiQrCodeIdParam()
+  @ApiOkResponse({ type: QrCodeGetView, description: 'The code' })
+  @ApiErrorResponses(QR_CODE_ID_ERRORS)
+  get(@CurrentAccount() account: AccountId, @Param('id', qrCodeIdPipe) id: QrCodeId) {
     return this.qrCodes.get(account, id);
   }
 
   @Put(':id')
-  @ApiOperation({ summary: 'Update a QR code (only the fields sent change)' })
-  @ApiOkResponse({ type: MessageView })
-  async update(@CurrentAccount() account: AccountId, @Param('id', qrCodeId) id: string, @Body() body: UpdateQrCodeDto) {
+  @ApiOperation({ operationId: 'updateQrCode', summary: 'Update a QR code (only the fields sent change)' })
+  @ApiQrCodeIdParam()
+  @ApiJsonBody(UpdateQrCodeDto, UPDATE_QR_CODE_EXAMPLES)
+  @ApiOkResponse({ type: MessageView, description: 'Updated' })
+  @ApiErrorResponses({
+    400: {
+      description: 'Invalid input, a type change, or an attempt to make a dynamic code static',
+      message: 'Validation failed: a dynamic code cannot become static: its short link stays active',
+      errors: [{ field: 'is_dynamic', message: 'a dynamic code cannot become static: its short link stays active' }],
+    },
+    ...QR_CODE_NOT_FOUND,
+    ...JSON_BODY_ERRORS,
+  })
+  async update(@CurrentAccount() account: AccountId, @Param('id', qrCodeIdPipe) id: QrCodeId, @Body() body: UpdateQrCodeDto) {
     await this.qrCodes.update(account, id, body);
     return { message: 'QR code updated' };
   }
 
   @Delete(':id')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Delete a QR code, its scan history and cached images' })
-  @ApiOkResponse({ type: MessageView })
-  async delete(@CurrentAccount() account: AccountId, @Param('id', qrCodeId) id: string) {
+  @ApiOperation({ operationId: 'deleteQrCode', summary: 'Delete a QR code, its scan history and cached images' })
+  @ApiQrCodeIdParam()
+  @ApiOkResponse({ type: MessageView, description: 'Deleted; a dynamic link stops redirecting (404)' })
+  @ApiErrorResponses(QR_CODE_ID_ERRORS)
+  async delete(@CurrentAccount() account: AccountId, @Param('id', qrCodeIdPipe) id: QrCodeId) {
     await this.qrCodes.delete(account, id);
     return { message: 'QR code deleted' };
   }

@@ -1,17 +1,23 @@
 import { Injectable } from '@nestjs/common';
+import { type Expression, type ExpressionBuilder, type Selectable, type SelectQueryBuilder, sql, type SqlBool } from 'kysely';
 import { randomUUID } from 'node:crypto';
-import { AccountId } from '../common/auth/account-id';
-import { Prisma } from '../generated/prisma/client';
-import { PrismaService } from '../infra/database/prisma.service';
+import type { AccountId } from '../common/ids/account-id';
+import type { FolderId, QrCodeId } from '../common/ids/resource-ids';
+import type { DB, QrCode } from '../generated/kysely/database';
+import { Database } from '../infra/database/database.service';
+import type { AccountTables, Tables } from '../infra/database/tables';
 import type { QrType } from './content';
 import type { ListSort } from './dto/list-qr-codes.query';
+import type { QrStatus, SettableStatus } from './qr-code-status';
 import type { NewQrCode, QrCodeRecord } from './qr-code.record';
 
 export interface ListFilter {
   type?: QrType;
   isDynamic?: boolean;
-  folderId?: string;
+  folderId?: FolderId;
   search?: string;
+  /** Stored status; `expired` is derived from expires_at at `now`. */
+  status?: { is: QrStatus; now: Date };
 }
 
 export interface QrCodeChanges {
@@ -19,8 +25,8 @@ export interface QrCodeChanges {
   content?: Record<string, unknown>;
   contentString?: string;
   style?: Record<string, unknown>;
-  folderId?: string | null;
-  status?: string;
+  folderId?: FolderId | null;
+  status?: SettableStatus;
   expiresAt?: Date | null;
   /** Content, style or dynamic state changed: cached images of the old version are stale. */
   bumpRenderVersion: boolean;
@@ -28,71 +34,84 @@ export interface QrCodeChanges {
   upgradeWithShortCode?: string;
 }
 
-const COLUMNS = Prisma.sql`id, name, type, content, content_string, style, folder_id, is_dynamic, short_code, status, expires_at, scans, render_version, created_at, updated_at`;
+type QrEb = ExpressionBuilder<DB, 'qr_codes'>;
 
-const ORDER: Record<ListSort, Prisma.Sql> = {
-  newest: Prisma.sql`created_at DESC, id DESC`,
-  oldest: Prisma.sql`created_at ASC, id ASC`,
-  'name-asc': Prisma.sql`name ASC, id ASC`,
-  'name-desc': Prisma.sql`name DESC, id DESC`,
-};
+/** The list's sorts; the id breaks ties, so pages never overlap or skip. */
+function sorted<O>(query: SelectQueryBuilder<DB, 'qr_codes', O>, sort: ListSort): SelectQueryBuilder<DB, 'qr_codes', O> {
+  switch (sort) {
+    case 'newest':
+      return query.orderBy('created_at', 'desc').orderBy('id', 'desc');
+    case 'oldest':
+      return query.orderBy('created_at', 'asc').orderBy('id', 'asc');
+    case 'name-asc':
+      return query.orderBy('name', 'asc').orderBy('id', 'asc');
+    case 'name-desc':
+      return query.orderBy('name', 'desc').orderBy('id', 'desc');
+  }
+}
 
-type Row = {
-  id: string; name: string; type: QrType; content: Record<string, unknown>; content_string: string; style: Record<string, unknown>;
-  folder_id: string | null; is_dynamic: boolean; short_code: string | null; status: string; expires_at: Date | null;
-  scans: bigint; render_version: number; created_at: Date; updated_at: Date;
-};
-
-const toRecord = (row: Row): QrCodeRecord => ({
-  id: row.id, name: row.name, type: row.type, content: row.content, contentString: row.content_string, style: row.style,
-  folderId: row.folder_id, isDynamic: row.is_dynamic, shortCode: row.short_code, status: row.status, expiresAt: row.expires_at,
-  scans: BigInt(row.scans), renderVersion: row.render_version, createdAt: row.created_at, updatedAt: row.updated_at,
+const toRecord = (row: Selectable<QrCode>): QrCodeRecord => ({
+  id: row.id,
+  name: row.name,
+  type: row.type as QrType,
+  content: row.content as Record<string, unknown>,
+  contentString: row.content_string,
+  style: row.style as Record<string, unknown>,
+  folderId: row.folder_id,
+  isDynamic: row.is_dynamic,
+  shortCode: row.short_code,
+  status: row.status as SettableStatus,
+  expiresAt: row.expires_at,
+  scans: BigInt(row.scans),
+  renderVersion: row.render_version,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
 });
 
-/** `%`, `_` and `\` in a search term match themselves (design §9a). */
+/** `%`, `_` and `\` in a search term match themselves. */
 export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
 
 /**
- * All SQL of QR codes. Every method takes the owning account and puts it in the WHERE clause, so a
- * code of another account behaves exactly like a missing one.
+ * All queries of QR codes. Every method takes the owning account and reaches qr_codes through the
+ * account's tables (AccountTables), so a code of another account behaves exactly like a missing
+ * one. Writes run in the caller's transaction (`tx`), so the service can add what must commit with
+ * them.
  */
 @Injectable()
 export class QrCodesRepository {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(private readonly database: Database) {}
 
-  /** Inserts codes in one transaction (all or none); short codes are given by the caller. */
-  async insert(accountId: AccountId, codes: Array<NewQrCode & { shortCode: string | null }>): Promise<QrCodeRecord[]> {
-    const now = new Date();
-    const rows = codes.map((code, index) => ({
-      id: randomUUID(),
-      accountId,
-      name: code.name,
-      type: code.type,
-      content: code.content as Prisma.InputJsonObject,
-      contentString: code.contentString,
-      style: code.style as Prisma.InputJsonObject,
-      folderId: code.folderId,
-      isDynamic: code.isDynamic,
-      shortCode: code.shortCode,
-      expiresAt: code.expiresAt,
-      // Distinct instants keep a bulk's codes in submission order under the newest/oldest sorts.
-      createdAt: new Date(now.getTime() + index),
-      updatedAt: new Date(now.getTime() + index),
-    }));
-    await this.prisma.qrCode.createMany({ data: rows });
-    return rows.map(({ accountId: _owner, ...row }, index) => ({
-      ...row,
-      content: codes[index].content,
-      style: codes[index].style,
-      status: 'active',
-      scans: 0n,
-      renderVersion: 1,
-    }));
+  /** Inserts codes in one statement (all or none); short codes are given by the caller. */
+  async insert(tx: Tables, accountId: AccountId, codes: Array<NewQrCode & { shortCode: string | null }>): Promise<QrCodeRecord[]> {
+    const now = Date.now();
+    const rows = await tx
+      .forAccount(accountId)
+      .insertInto(
+        'qr_codes',
+        codes.map((code, index) => ({
+          id: randomUUID() as QrCodeId,
+          name: code.name,
+          type: code.type,
+          content: JSON.stringify(code.content),
+          content_string: code.contentString,
+          style: JSON.stringify(code.style),
+          folder_id: code.folderId,
+          is_dynamic: code.isDynamic,
+          short_code: code.shortCode,
+          expires_at: code.expiresAt,
+          // Distinct instants keep a bulk's codes in submission order under the newest/oldest sorts.
+          created_at: new Date(now + index),
+          updated_at: new Date(now + index),
+        })),
+      )
+      .returningAll()
+      .execute();
+    return rows.map(toRecord);
   }
 
-  async find(accountId: AccountId, id: string): Promise<QrCodeRecord | null> {
-    const rows = await this.prisma.$queryRaw<Row[]>`SELECT ${COLUMNS} FROM qr_codes WHERE id = ${id}::uuid AND account_id = ${accountId}::uuid`;
-    return rows[0] ? toRecord(rows[0]) : null;
+  async find(accountId: AccountId, id: QrCodeId): Promise<QrCodeRecord | null> {
+    const row = await this.database.read.forAccount(accountId).selectFrom('qr_codes').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? toRecord(row) : null;
   }
 
   /**
@@ -100,91 +119,109 @@ export class QrCodesRepository {
    * by OFFSET are never read from the table).
    */
   async page(accountId: AccountId, filter: ListFilter, sort: ListSort, page: number, limit: number): Promise<QrCodeRecord[]> {
-    const rows = await this.prisma.$queryRaw<Row[]>`
-      SELECT ${COLUMNS} FROM qr_codes
-      WHERE account_id = ${accountId}::uuid
-        AND id IN (${this.pageIdsQuery(accountId, filter, sort, page, limit)})
-      ORDER BY ${ORDER[sort]}`;
+    const codes = this.database.read.forAccount(accountId);
+    const rows = await sorted(codes.selectFrom('qr_codes').selectAll().where('id', 'in', this.pageIdsQuery(codes, filter, sort, page, limit)), sort).execute();
     return rows.map(toRecord);
   }
 
   /** The ids of one page, in order (for results kept by id: see SearchResultCache). */
-  async pageIds(accountId: AccountId, filter: ListFilter, sort: ListSort, page: number, limit: number): Promise<string[]> {
-    const rows = await this.prisma.$queryRaw<Array<{ id: string }>>(this.pageIdsQuery(accountId, filter, sort, page, limit));
+  async pageIds(accountId: AccountId, filter: ListFilter, sort: ListSort, page: number, limit: number): Promise<QrCodeId[]> {
+    const rows = await this.pageIdsQuery(this.database.read.forAccount(accountId), filter, sort, page, limit).execute();
     return rows.map((row) => row.id);
   }
 
   /** The ids of one page, from the sort index: shared by page() and pageIds(), so their order and paging cannot drift apart. */
-  private pageIdsQuery(accountId: AccountId, filter: ListFilter, sort: ListSort, page: number, limit: number): Prisma.Sql {
-    return Prisma.sql`SELECT id FROM qr_codes WHERE ${this.where(accountId, filter)} ORDER BY ${ORDER[sort]} LIMIT ${limit} OFFSET ${(page - 1) * limit}`;
+  private pageIdsQuery(codes: AccountTables, filter: ListFilter, sort: ListSort, page: number, limit: number) {
+    return sorted(codes.selectFrom('qr_codes').select('id').where((eb) => eb.and(this.conditions(eb, filter))), sort)
+      .limit(limit)
+      .offset((page - 1) * limit);
   }
 
   /** The account's codes among ids, in sort order (ids of other accounts or deleted codes are left out). */
-  async findPage(accountId: AccountId, ids: string[], sort: ListSort): Promise<QrCodeRecord[]> {
+  async findPage(accountId: AccountId, ids: QrCodeId[], sort: ListSort): Promise<QrCodeRecord[]> {
     if (ids.length === 0) return [];
-    const rows = await this.prisma.$queryRaw<Row[]>`
-      SELECT ${COLUMNS} FROM qr_codes WHERE account_id = ${accountId}::uuid AND id = ANY(${ids}::uuid[]) ORDER BY ${ORDER[sort]}`;
+    const rows = await sorted(this.database.read.forAccount(accountId).selectFrom('qr_codes').selectAll().where('id', 'in', ids), sort).execute();
     return rows.map(toRecord);
   }
 
   /**
-   * How many codes match. Without `search` a sum over the trigger-kept qr_code_counts rows, not a
-   * count of up to millions of codes; with `search` the matches are counted through the trigram
-   * index on search_text.
+   * How many codes match. Without `search` or `status` a sum over the trigger-kept qr_code_counts
+   * rows, not a count of up to millions of codes; otherwise the matches are counted (through the
+   * trigram index on search_text for a search).
    */
   async count(accountId: AccountId, filter: ListFilter): Promise<number> {
-    const [{ total }] = filter.search
-      ? await this.prisma.$queryRaw<Array<{ total: bigint }>>`SELECT count(*) AS total FROM qr_codes WHERE ${this.where(accountId, filter)}`
-      : await this.prisma.$queryRaw<Array<{ total: bigint }>>`
-          SELECT COALESCE(sum(n), 0)::bigint AS total FROM qr_code_counts WHERE ${this.countersWhere(accountId, filter)}`;
-    return Number(total);
+    const codes = this.database.read.forAccount(accountId);
+    if (filter.search || filter.status) {
+      const row = await codes
+        .selectFrom('qr_codes')
+        .select((eb) => eb.fn.countAll<bigint>().as('total'))
+        .where((eb) => eb.and(this.conditions(eb, filter)))
+        .executeTakeFirstOrThrow();
+      return Number(row.total);
+    }
+    let counters = codes.selectFrom('qr_code_counts').select((eb) => eb.fn.coalesce(eb.fn.sum<bigint>('n'), sql<bigint>`0`).as('total'));
+    if (filter.type) counters = counters.where('type', '=', filter.type);
+    if (filter.isDynamic !== undefined) counters = counters.where('is_dynamic', '=', filter.isDynamic);
+    if (filter.folderId) counters = counters.where('folder_key', '=', filter.folderId);
+    const row = await counters.executeTakeFirstOrThrow();
+    return Number(row.total);
   }
 
-  private where(accountId: AccountId, filter: ListFilter): Prisma.Sql {
-    const conditions = [Prisma.sql`account_id = ${accountId}::uuid`];
-    if (filter.type) conditions.push(Prisma.sql`type = ${filter.type}`);
-    if (filter.isDynamic !== undefined) conditions.push(Prisma.sql`is_dynamic = ${filter.isDynamic}`);
-    if (filter.folderId) conditions.push(Prisma.sql`folder_id = ${filter.folderId}::uuid`);
+  private conditions(eb: QrEb, filter: ListFilter): Expression<SqlBool>[] {
+    const conditions: Expression<SqlBool>[] = [];
+    if (filter.type) conditions.push(eb('type', '=', filter.type));
+    if (filter.isDynamic !== undefined) conditions.push(eb('is_dynamic', '=', filter.isDynamic));
+    if (filter.folderId) conditions.push(eb('folder_id', '=', filter.folderId));
     // search_text is lower(name || newline || content_string): one trigram index, no per-row lowering.
-    if (filter.search) conditions.push(Prisma.sql`search_text LIKE lower(${likePattern(filter.search)})`);
-    return Prisma.join(conditions, ' AND ');
+    if (filter.search) conditions.push(sql<SqlBool>`search_text LIKE lower(${likePattern(filter.search)})`);
+    if (filter.status) conditions.push(this.statusCondition(eb, filter.status));
+    return conditions;
   }
 
-  private countersWhere(accountId: AccountId, filter: ListFilter): Prisma.Sql {
-    const conditions = [Prisma.sql`account_id = ${accountId}::uuid`];
-    if (filter.type) conditions.push(Prisma.sql`type = ${filter.type}`);
-    if (filter.isDynamic !== undefined) conditions.push(Prisma.sql`is_dynamic = ${filter.isDynamic}`);
-    if (filter.folderId) conditions.push(Prisma.sql`folder_key = ${filter.folderId}::uuid`);
-    return Prisma.join(conditions, ' AND ');
+  /** The status as the API shows it: expired once expires_at has passed, whatever is stored. */
+  private statusCondition(eb: QrEb, { is, now }: NonNullable<ListFilter['status']>): Expression<SqlBool> {
+    const expired = eb.and([eb('expires_at', 'is not', null), eb('expires_at', '<=', now)]);
+    if (is === 'expired') return expired;
+    return eb.and([eb('status', '=', is), eb.not(expired)]);
   }
 
   /**
-   * Applies changes in one transaction. The upgrade to dynamic keeps an existing short code
-   * (COALESCE is evaluated on the locked, latest row), so two racing upgrades create one link.
-   * Returns the code's short code after the change, or undefined when the account has no such code.
+   * Applies changes in the caller's transaction. The upgrade to dynamic keeps an existing short
+   * code (COALESCE is evaluated on the locked, latest row), so two racing upgrades create one link.
+   * Returns the code after the change, or undefined when the account has no such code.
    */
-  async update(accountId: AccountId, id: string, changes: QrCodeChanges): Promise<{ shortCode: string | null } | undefined> {
-    const sets: Prisma.Sql[] = [Prisma.sql`updated_at = now()`];
-    if (changes.name !== undefined) sets.push(Prisma.sql`name = ${changes.name}`);
-    if (changes.content !== undefined) sets.push(Prisma.sql`content = ${JSON.stringify(changes.content)}::jsonb`);
-    if (changes.contentString !== undefined) sets.push(Prisma.sql`content_string = ${changes.contentString}`);
-    if (changes.style !== undefined) sets.push(Prisma.sql`style = ${JSON.stringify(changes.style)}::jsonb`);
-    if (changes.folderId !== undefined) sets.push(Prisma.sql`folder_id = ${changes.folderId}::uuid`);
-    if (changes.status !== undefined) sets.push(Prisma.sql`status = ${changes.status}`);
-    if (changes.expiresAt !== undefined) sets.push(Prisma.sql`expires_at = ${changes.expiresAt}`);
-    if (changes.bumpRenderVersion) sets.push(Prisma.sql`render_version = render_version + 1`);
-    if (changes.upgradeWithShortCode) {
-      sets.push(Prisma.sql`is_dynamic = true`, Prisma.sql`short_code = COALESCE(short_code, ${changes.upgradeWithShortCode})`);
-    }
-    const rows = await this.prisma.$queryRaw<Array<{ short_code: string | null }>>`
-      UPDATE qr_codes SET ${Prisma.join(sets, ', ')} WHERE id = ${id}::uuid AND account_id = ${accountId}::uuid RETURNING short_code`;
-    return rows[0] ? { shortCode: rows[0].short_code } : undefined;
+  async update(tx: Tables, accountId: AccountId, id: QrCodeId, changes: QrCodeChanges): Promise<QrCodeRecord | undefined> {
+    const row = await tx
+      .forAccount(accountId)
+      .updateTable('qr_codes')
+      .set((eb) => ({
+        updated_at: sql`now()`,
+        ...(changes.name !== undefined && { name: changes.name }),
+        ...(changes.content !== undefined && { content: JSON.stringify(changes.content) }),
+        ...(changes.contentString !== undefined && { content_string: changes.contentString }),
+        ...(changes.style !== undefined && { style: JSON.stringify(changes.style) }),
+        ...(changes.folderId !== undefined && { folder_id: changes.folderId }),
+        ...(changes.status !== undefined && { status: changes.status }),
+        ...(changes.expiresAt !== undefined && { expires_at: changes.expiresAt }),
+        ...(changes.bumpRenderVersion && { render_version: eb('render_version', '+', 1) }),
+        ...(changes.upgradeWithShortCode && { is_dynamic: true, short_code: eb.fn.coalesce('short_code', eb.val(changes.upgradeWithShortCode)) }),
+      }))
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+    return row && toRecord(row);
   }
 
-  /** Deletes the code (its scan events cascade); returns what callers must clean up, or null. */
-  async delete(accountId: AccountId, id: string): Promise<{ shortCode: string | null } | null> {
-    const rows = await this.prisma.$queryRaw<Array<{ short_code: string | null }>>`
-      DELETE FROM qr_codes WHERE id = ${id}::uuid AND account_id = ${accountId}::uuid RETURNING short_code`;
-    return rows[0] ? { shortCode: rows[0].short_code } : null;
+  /** Deletes the code (a trigger deletes its scan events); returns it as it was, or undefined. */
+  async delete(tx: Tables, accountId: AccountId, id: QrCodeId): Promise<QrCodeRecord | undefined> {
+    const row = await tx.forAccount(accountId).deleteFrom('qr_codes').where('id', '=', id).returningAll().executeTakeFirst();
+    return row && toRecord(row);
+  }
+
+  /** The account's codes among ids (ids of other accounts or deleted codes are left out). */
+  async ownedAmong(accountId: AccountId, ids: QrCodeId[]): Promise<Set<QrCodeId>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.database.read.forAccount(accountId).selectFrom('qr_codes').select('id').where('id', 'in', ids).execute();
+    return new Set(rows.map((row) => row.id));
   }
 }

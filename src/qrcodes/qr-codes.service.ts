@@ -1,61 +1,58 @@
-import { Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { AccountId } from '../common/auth/account-id';
-import { ConcurrencyLimit } from '../common/concurrency/concurrency-limit';
+import { Inject, Injectable, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
+import type { AccountId } from '../common/ids/account-id';
+import type { QrCodeId } from '../common/ids/resource-ids';
+import { ConcurrencyLimit, SlotWaitTimeout } from '../common/concurrency/concurrency-limit';
 import type { FieldError } from '../common/validation/field-error';
 import { ValidationFailedException } from '../common/validation/validation-failed.exception';
-import { APP_CONFIG, AppConfig } from '../config/app-config';
-import { FoldersService } from '../folders/folders.service';
-import { imageCachePrefix, ImageSource, imageSourceKey, imageSources } from '../images/image-cache-key';
-import { NearCache, NearCacheRegistry } from '../infra/cache/near-cache';
-import { AccountVersions } from '../infra/cache/account-versions';
-import { CACHE, Cache } from '../infra/cache/cache';
-import { POSTGRES_POOL_SIZE } from '../infra/database/database-connection';
-import { isUniqueViolation } from '../infra/database/unique-violation';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { FoldersService, NOT_YOUR_FOLDER } from '../folders/folders.service';
+import { POOL_SIZES } from '../infra/database/database-connection';
+import { Database } from '../infra/database/database.service';
+import { isForeignKeyViolation } from '../infra/database/refused-data';
+import type { Tables } from '../infra/database/tables';
 import type { CreateQrCodeDto } from './dto/create-qr-code.dto';
 import type { ListQrCodesQuery, ListSort } from './dto/list-qr-codes.query';
 import type { UpdateQrCodeDto } from './dto/update-qr-code.dto';
-import { checkNewQrCode, checkQrCodeUpdate, RuleContext } from './qr-code-rules';
+import { type QrCodeField, QrCodeEvents } from './qr-code-events';
+import { checkNewQrCode, checkQrCodeUpdate, type RuleContext } from './qr-code-rules';
 import type { NewQrCode, QrCodeRecord } from './qr-code.record';
-import { QrLinkOrigins, toCreated, toListItem } from './qr-code.representation';
-import { ListFilter, QrCodesRepository } from './qr-codes.repository';
+import { type QrLinkOrigins, toCreated, toListItem } from './qr-code.representation';
+import { type ListFilter, QrCodesRepository } from './qr-codes.repository';
+import { redirectHostAliases } from './content';
+import { SCAN_COUNTS, type ScanCounts } from './scan-counts';
 import { SearchResultCache } from './search-result-cache';
-import { LinkResolver } from '../redirect/link-resolver.service';
-import { ScanBuffer } from '../redirect/scan-buffer.service';
-import { generateShortCode } from './short-code';
+import { withFreshShortCodes } from './short-code';
 
 /**
- * Search queries (a page or a total) computed at once per instance: a fifth of the pool. Each holds
- * a connection and database CPU for as long as its term takes (seconds for a term matching half a
- * million codes under load), so unbounded, a burst of them would leave other requests no connection.
+ * Search queries (a page or a total) computed at once per instance: a fifth of the read pool.
+ * Each holds a connection and database CPU for as long as its term takes (seconds for a term
+ * matching half a million codes under load), so unbounded, a burst of them would leave other
+ * requests no connection. A search waits for a slot at most as long as a read may take.
  */
-const SEARCH_SLOTS = Math.max(1, Math.floor(POSTGRES_POOL_SIZE / 5));
-
-/** A collision of 8 random base62 characters is rare; a handful of retries makes it impossible in practice. */
-const SHORT_CODE_ATTEMPTS = 5;
+const SEARCH_SLOTS = Math.max(1, Math.floor(POOL_SIZES.reads / 5));
 
 export type ItemCheck = { ok: true; code: NewQrCode } | { ok: false; errors: FieldError[] };
+
+const codeNotFound = () => new NotFoundException('QR code not found');
 
 @Injectable()
 export class QrCodesService {
   readonly origins: QrLinkOrigins;
-  private readonly ownHosts: string[];
-  private readonly imageSources: NearCache<ImageSource>;
-  private readonly searchSlots = new ConcurrencyLimit(SEARCH_SLOTS);
+  private readonly ownHosts: ReturnType<typeof redirectHostAliases>;
+  private readonly searchSlots: ConcurrencyLimit;
 
   constructor(
     private readonly codes: QrCodesRepository,
     private readonly folders: FoldersService,
-    @Inject(CACHE) private readonly cache: Cache,
-    private readonly links: LinkResolver,
-    private readonly scans: ScanBuffer,
-    private readonly versions: AccountVersions,
+    private readonly database: Database,
+    private readonly events: QrCodeEvents,
     private readonly searchResults: SearchResultCache,
-    nearCaches: NearCacheRegistry,
+    @Inject(SCAN_COUNTS) private readonly scans: ScanCounts,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    this.imageSources = imageSources(nearCaches);
     this.origins = { baseUrl: config.baseUrl, redirectUrl: config.redirectUrl };
-    this.ownHosts = [...new Set([new URL(config.redirectUrl).host, new URL(config.baseUrl).host])];
+    this.ownHosts = redirectHostAliases([config.redirectUrl, config.baseUrl]);
+    this.searchSlots = new ConcurrencyLimit(SEARCH_SLOTS, config.database.readTimeoutMs);
   }
 
   private context(): RuleContext {
@@ -67,28 +64,25 @@ export class QrCodesService {
     const context = this.context();
     const checks = items.map((item) => checkNewQrCode(item, context));
     const folderIds = [...new Set(checks.flatMap((check) => (check.ok && check.value.folderId ? [check.value.folderId] : [])))];
-    const owned = new Set<string>();
-    for (const folderId of folderIds) if (await this.folders.owns(accountId, folderId)) owned.add(folderId);
+    const owned = await this.folders.ownedAmong(accountId, folderIds);
     return checks.map((check) => {
       if (!check.ok) return check;
-      if (check.value.folderId && !owned.has(check.value.folderId)) {
-        return { ok: false, errors: [{ field: 'folder_id', message: 'folder_id does not name one of your folders' }] };
-      }
+      if (check.value.folderId && !owned.has(check.value.folderId)) return { ok: false, errors: [NOT_YOUR_FOLDER] };
       return { ok: true, code: check.value };
     });
   }
 
-  /** Inserts valid codes in one transaction, assigning short codes to dynamic ones (retried on collision). */
+  /** Inserts valid codes in one transaction, giving dynamic ones fresh short codes. */
   async insert(accountId: AccountId, codes: NewQrCode[]): Promise<QrCodeRecord[]> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const inserted = await this.codes.insert(accountId, codes.map((code) => ({ ...code, shortCode: code.isDynamic ? generateShortCode() : null })));
-        await this.versions.replace(accountId);
+    const created = await withFreshShortCodes((next) =>
+      this.inTransaction(async (tx) => {
+        const inserted = await this.codes.insert(tx, accountId, codes.map((code) => ({ ...code, shortCode: code.isDynamic ? next() : null })));
+        await this.events.recordInTransaction(tx, { kind: 'created', accountId, codes: inserted });
         return inserted;
-      } catch (error) {
-        if (!isUniqueViolation(error) || attempt >= SHORT_CODE_ATTEMPTS) throw error;
-      }
-    }
+      }),
+    );
+    await this.events.publishCommitted({ kind: 'created', accountId, codes: created });
+    return created;
   }
 
   async create(accountId: AccountId, dto: CreateQrCodeDto) {
@@ -104,10 +98,10 @@ export class QrCodesService {
       isDynamic: query.is_dynamic === undefined ? undefined : query.is_dynamic === 'true',
       folderId: query.folder_id,
       search: query.search?.trim() || undefined,
+      status: query.status && { is: query.status, now: new Date() },
     };
-    // A search's ids and total come first, outside the scan buffer's gate: only the rows and their
-    // pending scans must be read as one step, and a slow search must not hold up scan flushes (and
-    // every read queued behind one).
+    // A search's ids and total come first, outside the scan counts' read: only the rows and their
+    // pending scans must be read as one step.
     const searched = filter.search ? await this.searchIdsAndTotal(accountId, filter, query.sort, query.page, query.limit) : undefined;
     const {
       result: { items, total },
@@ -132,21 +126,37 @@ export class QrCodesService {
 
   private async searchIdsAndTotal(accountId: AccountId, filter: ListFilter, sort: ListSort, page: number, limit: number) {
     const results = await this.searchResults.forAccount(accountId);
+    // The status filter depends on the time (expiry): a status search is never kept.
+    const remember = <T>(parts: unknown[], compute: () => Promise<T>) => (filter.status ? compute() : results.remember(parts, compute));
     const [ids, total] = await Promise.all([
-      results.remember(['page', filter, sort, page, limit], () => this.searchSlots.run(() => this.codes.pageIds(accountId, filter, sort, page, limit))),
-      results.remember(['total', filter], () => this.searchSlots.run(() => this.codes.count(accountId, filter))),
+      remember(['page', filter, sort, page, limit], () => this.searchSlot(() => this.codes.pageIds(accountId, filter, sort, page, limit))),
+      remember(['total', filter], () => this.searchSlot(() => this.codes.count(accountId, filter))),
     ]);
     return { ids, total };
   }
 
+  private async searchSlot<T>(task: () => Promise<T>): Promise<T> {
+    try {
+      return await this.searchSlots.run(task);
+    } catch (error) {
+      if (error instanceof SlotWaitTimeout) throw new ServiceUnavailableException('Too many searches are running; try again shortly');
+      throw error;
+    }
+  }
+
+  /** Which of these ids name codes of the account. */
+  ownedAmong(accountId: AccountId, ids: QrCodeId[]): Promise<Set<QrCodeId>> {
+    return this.codes.ownedAmong(accountId, ids);
+  }
+
   /** The code of the account, or 404 (also when another account owns it). */
-  async findOwned(accountId: AccountId, id: string): Promise<QrCodeRecord> {
+  async findOwned(accountId: AccountId, id: QrCodeId): Promise<QrCodeRecord> {
     const code = await this.codes.find(accountId, id);
-    if (!code) throw new NotFoundException('QR code not found');
+    if (!code) throw codeNotFound();
     return code;
   }
 
-  async get(accountId: AccountId, id: string) {
+  async get(accountId: AccountId, id: QrCodeId) {
     const { result: code, pending } = await this.scans.readWithPending(
       () => this.findOwned(accountId, id),
       (found) => (found.isDynamic ? [found.id] : []),
@@ -154,34 +164,54 @@ export class QrCodesService {
     return toListItem(code, this.origins, pending.get(id));
   }
 
-  async update(accountId: AccountId, id: string, dto: UpdateQrCodeDto): Promise<void> {
+  async update(accountId: AccountId, id: QrCodeId, dto: UpdateQrCodeDto): Promise<void> {
     const current = await this.findOwned(accountId, id);
     const check = checkQrCodeUpdate(current, dto, this.context());
     if (!check.ok) throw new ValidationFailedException(check.errors);
     const { upgradeToDynamic, ...changes } = check.value;
-    if (changes.folderId && !(await this.folders.owns(accountId, changes.folderId))) {
-      throw new ValidationFailedException([{ field: 'folder_id', message: 'folder_id does not name one of your folders' }]);
+    if (changes.folderId && !(await this.folders.ownedAmong(accountId, [changes.folderId])).has(changes.folderId)) {
+      throw new ValidationFailedException([NOT_YOUR_FOLDER]);
     }
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const updated = await this.codes.update(accountId, id, { ...changes, upgradeWithShortCode: upgradeToDynamic ? generateShortCode() : undefined });
-        if (!updated) throw new NotFoundException('QR code not found');
-        await this.versions.replace(accountId);
-        await this.imageSources.invalidate(imageSourceKey(accountId, id));
-        if (updated.shortCode) await this.links.invalidate(updated.shortCode);
-        return;
-      } catch (error) {
-        if (!isUniqueViolation(error) || attempt >= SHORT_CODE_ATTEMPTS) throw error;
-      }
-    }
+    const changed = changedFields(dto);
+    const updated = await withFreshShortCodes((next) =>
+      this.inTransaction(async (tx) => {
+        const after = await this.codes.update(tx, accountId, id, { ...changes, upgradeWithShortCode: upgradeToDynamic ? next() : undefined });
+        if (!after) throw codeNotFound();
+        const event = { kind: 'updated', accountId, codeId: id, shortCode: after.shortCode, changed, renderVersionChanged: changes.bumpRenderVersion, code: after } as const;
+        await this.events.recordInTransaction(tx, event);
+        return event;
+      }),
+    );
+    await this.events.publishCommitted(updated);
   }
 
-  async delete(accountId: AccountId, id: string): Promise<void> {
-    const deleted = await this.codes.delete(accountId, id);
-    if (!deleted) throw new NotFoundException('QR code not found');
-    await this.versions.replace(accountId);
-    await this.imageSources.invalidate(imageSourceKey(accountId, id));
-    if (deleted.shortCode) await this.links.invalidate(deleted.shortCode);
-    await this.cache.deleteByPrefix(imageCachePrefix(id));
+  async delete(accountId: AccountId, id: QrCodeId): Promise<void> {
+    const deleted = await this.inTransaction(async (tx) => {
+      const gone = await this.codes.delete(tx, accountId, id);
+      if (!gone) throw codeNotFound();
+      const event = { kind: 'deleted', accountId, codeId: id, shortCode: gone.shortCode, code: gone } as const;
+      await this.events.recordInTransaction(tx, event);
+      return event;
+    });
+    await this.events.publishCommitted(deleted);
   }
+
+  /**
+   * A write transaction. A folder reference the database refuses (the folder was deleted, or is
+   * another account's, since the check) is the client's mistake, not a failure.
+   */
+  private async inTransaction<T>(work: (tx: Tables) => Promise<T>): Promise<T> {
+    try {
+      return await this.database.transaction(work);
+    } catch (error) {
+      if (isForeignKeyViolation(error)) throw new ValidationFailedException([NOT_YOUR_FOLDER]);
+      throw error;
+    }
+  }
+}
+
+/** The request fields of an update, as event field names. */
+function changedFields(dto: UpdateQrCodeDto): QrCodeField[] {
+  const fields: QrCodeField[] = ['name', 'content', 'style', 'folder_id', 'is_dynamic', 'status', 'expires_at'];
+  return fields.filter((field) => dto[field] !== undefined);
 }

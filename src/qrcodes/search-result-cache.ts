@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { hash } from 'node:crypto';
-import { AccountId } from '../common/auth/account-id';
+import { AccountId } from '../common/ids/account-id';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { AccountVersions } from '../infra/cache/account-versions';
 import { CACHE, Cache } from '../infra/cache/cache';
 import { MetricsService } from '../infra/observability/metrics.service';
+import { QrCodeEvents } from './qr-code-events';
 
 /**
  * Results of searches of one account's codes (totals and page ids), kept under the account's
@@ -22,8 +23,11 @@ export class SearchResultCache {
     private readonly versions: AccountVersions,
     private readonly metrics: MetricsService,
     @Inject(APP_CONFIG) config: AppConfig,
+    events: QrCodeEvents,
   ) {
     this.ttlSeconds = config.searchCacheSeconds;
+    // Any write of the account's codes makes every result kept for it stale.
+    events.onCommitted((change) => this.versions.replace(change.accountId));
   }
 
   /** The results of one account as of now: remember(...) reads and writes under its current version. */

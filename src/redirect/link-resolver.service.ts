@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { NearCache, NearCacheRegistry } from '../infra/cache/near-cache';
+import { type NearCache, NearCacheRegistry } from '../infra/cache/near-cache';
+import { QrCodeEvents } from '../qrcodes/qr-code-events';
 import type { LinkTarget } from './link-target';
 import { LinksRepository } from './links.repository';
 
@@ -10,17 +11,24 @@ const MISSING_TTL_MS = 5_000;
 
 /**
  * Resolves short codes from an in-process near cache, so the redirect hot path normally makes no
- * database or Redis round trip. Updates and deletes invalidate the entry on every instance.
+ * database or Redis round trip. A change of a code (content, status, expiry, delete) drops its
+ * link on every instance.
  */
 @Injectable()
 export class LinkResolver {
   private readonly links: NearCache<LinkTarget | null>;
+  /** Lookups in flight: a burst of scans of a code not yet in memory makes one query, not one each. */
+  private readonly resolving = new Map<string, Promise<LinkTarget | null>>();
 
   constructor(
     private readonly repository: LinksRepository,
     nearCaches: NearCacheRegistry,
+    events: QrCodeEvents,
   ) {
     this.links = nearCaches.cache('links', { maxEntries: 100_000, ttlMs: LINK_TTL_MS });
+    events.onCommitted(async (change) => {
+      if (change.kind !== 'created' && change.shortCode) await this.links.invalidate(change.shortCode);
+    });
   }
 
   /** The link if this instance has it in memory (null: known not to exist), undefined if it must be looked up (resolve). */
@@ -28,16 +36,21 @@ export class LinkResolver {
     return this.links.get(shortCode);
   }
 
-  async resolve(shortCode: string): Promise<LinkTarget | null> {
+  resolve(shortCode: string): Promise<LinkTarget | null> {
     const cached = this.cached(shortCode);
-    if (cached !== undefined) return cached;
-    const target = await this.repository.findByShortCode(shortCode);
-    this.links.set(shortCode, target, target ? LINK_TTL_MS : MISSING_TTL_MS);
-    return target;
-  }
-
-  /** Call after any change of the code behind the short code (content, status, expiry, delete). */
-  invalidate(shortCode: string): Promise<void> {
-    return this.links.invalidate(shortCode);
+    if (cached !== undefined) return Promise.resolve(cached);
+    let lookup = this.resolving.get(shortCode);
+    if (!lookup) {
+      const lookedUpAt = this.links.mark();
+      lookup = this.repository
+        .findByShortCode(shortCode)
+        .then((target) => {
+          this.links.set(shortCode, target, target ? LINK_TTL_MS : MISSING_TTL_MS, lookedUpAt);
+          return target;
+        })
+        .finally(() => this.resolving.delete(shortCode));
+      this.resolving.set(shortCode, lookup);
+    }
+    return lookup;
   }
 }

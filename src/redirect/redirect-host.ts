@@ -1,13 +1,15 @@
-import Fastify, { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { isDatabaseUnavailable } from '../infra/database/database-unavailable';
 import { assignRequestId, REQUEST_ID_HEADER } from '../infra/http/request-id';
 import { trustProxyHops } from '../infra/http/trust-proxy';
 import type { MetricsService } from '../infra/observability/metrics.service';
 import { observeRequestDurations } from '../infra/observability/request-durations';
-import { errorPage, notFoundPage, PAGE_CSP, unavailablePage } from './landing-page';
-import { RedirectAnswer, RedirectService } from './redirect.service';
-import { clipHeader } from './scan-event';
+import { LANDING_FILE_NAMES, type LandingFile } from './landing/landing-page';
+import { PAGE_CSP } from './landing/page-style';
+import { ERROR_PAGE, NOT_FOUND_PAGE, UNAVAILABLE_PAGE } from './landing/status-pages';
+import type { RedirectAnswer, RedirectService, Visit } from './redirect.service';
+import { clipHeader } from './scans/scan-event';
 
 /** Requests under this path belong to the redirect host (the short links printed in QR codes). */
 export const REDIRECT_PATH_PREFIX = '/r/';
@@ -33,49 +35,83 @@ export async function createRedirectHost(redirects: RedirectService, options: Re
     genReqId: assignRequestId,
     requestIdHeader: false,
     return503OnClosing: true,
+    // A path the router cannot match (bad percent-encoding, an over-long code) names no code: the 404 page.
+    frameworkErrors: (_error, request, reply) => void sendPage(reply.header(REQUEST_ID_HEADER, request.id).header('cache-control', 'no-store'), 404, NOT_FOUND_PAGE),
   });
   observeRequestDurations(host, options.metrics);
+  // Short links take no body: whatever a client sends is not read, so it cannot fail to parse.
+  host.removeAllContentTypeParsers();
+  host.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
 
   // Not an async handler: a scan of a cached link is answered synchronously (see RedirectService.answer).
   host.get<{ Params: { shortCode: string } }>('/r/:shortCode', (request, reply) => {
-    const answer = redirects.answer({
+    const visit: Visit = {
       shortCode: request.params.shortCode,
       ip: request.ip,
       userAgent: clipHeader(request.headers['user-agent']),
       referrer: clipHeader(request.headers.referer),
       countable: request.method === 'GET',
-    });
-    if (answer instanceof Promise) return answer.then((settled) => sendAnswer(request, reply, settled));
-    sendAnswer(request, reply, answer);
+    };
+    const answer = redirects.answer(visit);
+    if (answer instanceof Promise) return answer.then((settled) => sendAnswer(request, reply, settled, redirects, visit));
+    sendAnswer(request, reply, answer, redirects, visit);
   });
 
-  host.setNotFoundHandler((request, reply) => sendPage(reply.header(REQUEST_ID_HEADER, request.id), 404, notFoundPage()));
+  // The files a landing page offers: downloads, not scans.
+  for (const name of LANDING_FILE_NAMES) {
+    host.get<{ Params: { shortCode: string } }>(`/r/:shortCode/${name}`, (request, reply) => {
+      const answer = redirects.download(request.params.shortCode, name);
+      if (answer instanceof Promise) return answer.then((settled) => sendAnswer(request, reply, settled));
+      sendAnswer(request, reply, answer);
+    });
+  }
+
+  host.setNotFoundHandler((request, reply) => sendPage(reply.header(REQUEST_ID_HEADER, request.id), 404, NOT_FOUND_PAGE));
   host.setErrorHandler((error: Error, request: FastifyRequest, reply: FastifyReply) => {
     reply.header(REQUEST_ID_HEADER, request.id).header('cache-control', 'no-store');
     if (isDatabaseUnavailable(error)) {
       options.logger.warn({ reqId: request.id }, `Redirect host: database unavailable: ${error.message}`);
-      return sendPage(reply, 503, unavailablePage());
+      return sendPage(reply, 503, UNAVAILABLE_PAGE);
     }
+    // A request Fastify refused (a bad header, a body too large): the client's mistake, not a failure.
+    const status = (error as { statusCode?: unknown }).statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) return sendPage(reply, status, NOT_FOUND_PAGE);
     options.logger.error({ reqId: request.id, err: error }, 'Redirect host: request failed');
-    return sendPage(reply, 500, errorPage());
+    return sendPage(reply, 500, ERROR_PAGE);
   });
 
   await host.ready();
   return host;
 }
 
-function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: RedirectAnswer): void {
+/** Sends the answer; only an answer of a visit that was sent (a redirect or a landing page) is a scan. */
+function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: RedirectAnswer, redirects?: RedirectService, visit?: Visit): void {
   reply.header(REQUEST_ID_HEADER, request.id).header('cache-control', 'no-store');
   if (answer.kind === 'redirect') reply.redirect(answer.location, 302);
+  else if (answer.kind === 'file') sendFile(reply, answer.file);
   else sendPage(reply, answer.status, answer.html);
+  if (answer.kind !== 'file' && answer.scanOf && visit) redirects?.recordScan(answer.scanOf, visit);
 }
 
-function sendPage(reply: FastifyReply, status: number, html: string): FastifyReply {
+function sendPage(reply: FastifyReply, status: number, html: string | Buffer): FastifyReply {
   return reply
     .status(status)
     .header('content-type', 'text/html; charset=utf-8')
     .header('content-security-policy', PAGE_CSP)
     .header('x-content-type-options', 'nosniff')
     .header('referrer-policy', 'no-referrer')
+    .header('x-robots-tag', 'noindex, nofollow')
     .send(html);
+}
+
+function sendFile(reply: FastifyReply, file: LandingFile): FastifyReply {
+  return reply
+    .status(200)
+    .header('content-type', file.contentType)
+    .header('content-disposition', file.contentDisposition)
+    .header('content-security-policy', "default-src 'none'")
+    .header('x-content-type-options', 'nosniff')
+    .header('referrer-policy', 'no-referrer')
+    .header('x-robots-tag', 'noindex, nofollow')
+    .send(file.body);
 }

@@ -1,12 +1,15 @@
 import { Module } from '@nestjs/common';
+import { QrCodesModule } from '../qrcodes/qrcodes.module';
 import { LinkResolver } from './link-resolver.service';
 import { LinksRepository } from './links.repository';
 import { RedirectService } from './redirect.service';
-import { ScanBuffer } from './scan-buffer.service';
-import { ScanStoreRepository } from './scan-store.repository';
+import { ScanBuffer } from './scans/scan-buffer.service';
+import { ScanStoreRepository } from './scans/scan-store.repository';
+import { StoredScanListeners } from './scans/stored-scans';
 
 @Module({
-  providers: [LinksRepository, LinkResolver, ScanStoreRepository, ScanBuffer, RedirectService],
-  exports: [LinkResolver, ScanBuffer, RedirectService],
+  imports: [QrCodesModule],
+  providers: [LinksRepository, LinkResolver, ScanStoreRepository, StoredScanListeners, ScanBuffer, RedirectService],
+  exports: [ScanBuffer, RedirectService, StoredScanListeners],
 })
 export class RedirectModule {}

@@ -1,14 +1,21 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { createLru } from '../infra/cache/lru';
 import { MetricsService } from '../infra/observability/metrics.service';
 import { SHORT_CODE_PATTERN } from '../qrcodes/short-code';
-import { BotAgents } from './bot-agents';
-import { contentPage, expiredPage, notFoundPage, pausedPage } from './landing-page';
-import { LinkTarget, linkState } from './link-target';
+import { landingFile, landingPage, type LandingFile, type LandingFileName, type LandingType } from './landing/landing-page';
+import { EXPIRED_PAGE, NOT_FOUND_PAGE, PAUSED_PAGE } from './landing/status-pages';
+import { type LinkTarget, linkStatus } from './link-target';
 import { LinkResolver } from './link-resolver.service';
-import { ScanBuffer } from './scan-buffer.service';
-import { ScanStoreRepository } from './scan-store.repository';
-import { dailyVisitorKey, visitorHash } from './visitor-hash';
+import { BotAgents } from './scans/bot-agents';
+import { ScanBuffer } from './scans/scan-buffer.service';
+import { ScanStoreRepository } from './scans/scan-store.repository';
+import { dailyVisitorKey, visitorHash } from './scans/visitor-hash';
+
+/** About 60 MB of pages at most per instance (5-8 KB each). */
+const MAX_KEPT_PAGES = 10_000;
+/** A kept page is checked against the current link on every use; its expiry only frees memory. */
+const KEPT_PAGE_TTL_MS = 10 * 60_000;
 
 export interface Visit {
   shortCode: string;
@@ -19,20 +26,29 @@ export interface Visit {
   countable: boolean;
 }
 
+/** An answer to a visit; `scanOf` names the code whose scan it is, once the answer has been sent (recordScan). */
 export type RedirectAnswer =
-  | { kind: 'redirect'; location: string }
-  | { kind: 'page'; status: 200 | 404 | 410; html: string };
+  | { kind: 'redirect'; location: string; scanOf?: LinkTarget }
+  | { kind: 'page'; status: 200 | 404 | 410; html: string | Buffer; scanOf?: LinkTarget }
+  | { kind: 'file'; file: LandingFile };
 
 /**
- * Answers a scan of a short link (design §6): url codes redirect, other types get their page,
- * paused/expired codes a 410 page, unknown codes a 404 page. Each completed answer of a live code
- * is recorded once; bots are answered and recorded as bots, not counted.
+ * Answers a scan of a short link (docs/scans-and-privacy.md): url codes redirect, other types get
+ * their landing page, paused/expired codes a 410 page, unknown codes a 404 page. A scan is recorded
+ * only once its answer (a redirect or the landing page of a live code) has been sent; bots are
+ * answered and recorded as bots, not counted. Downloads a page offers are not scans.
  */
 @Injectable()
 export class RedirectService implements OnModuleInit {
   private secret = '';
   private dailyKey = { day: -1, key: '' };
   private readonly bots = new BotAgents();
+  /**
+   * Pages of live links by short code, each kept with the link object it was built from: a change
+   * of the code replaces that object in the near cache, so a kept page is served only while its
+   * version is the current one. Bounded apart from the links (pages are kilobytes, links are not).
+   */
+  private readonly pages = createLru<{ target: LinkTarget; page: Buffer }>({ max: MAX_KEPT_PAGES, ttl: KEPT_PAGE_TTL_MS });
 
   constructor(
     private readonly links: LinkResolver,
@@ -50,38 +66,62 @@ export class RedirectService implements OnModuleInit {
    * scan; no promise and no microtask on the hot path), else once it is looked up.
    */
   answer(visit: Visit): RedirectAnswer | Promise<RedirectAnswer> {
-    if (!SHORT_CODE_PATTERN.test(visit.shortCode)) return this.answerFor(null, visit);
+    if (!SHORT_CODE_PATTERN.test(visit.shortCode)) return this.answerFor(null, visit.shortCode);
     const cached = this.links.cached(visit.shortCode);
-    if (cached !== undefined) return this.answerFor(cached, visit);
-    return this.links.resolve(visit.shortCode).then((target) => this.answerFor(target, visit));
+    if (cached !== undefined) return this.answerFor(cached, visit.shortCode);
+    return this.links.resolve(visit.shortCode).then((target) => this.answerFor(target, visit.shortCode));
   }
 
-  private answerFor(target: LinkTarget | null, visit: Visit): RedirectAnswer {
-    if (!target) return this.outcome('not_found', { kind: 'page', status: 404, html: notFoundPage() });
-    const state = linkState(target);
-    if (state === 'paused') return this.outcome('paused', { kind: 'page', status: 410, html: pausedPage() });
-    if (state === 'expired') return this.outcome('expired', { kind: 'page', status: 410, html: expiredPage() });
+  /** Records the scan of a sent answer (HEAD requests are answered but are not scans). */
+  recordScan(target: LinkTarget, visit: Visit): void {
+    if (!visit.countable) return;
+    const now = Date.now();
+    this.scans.record({
+      eventId: randomUUID(),
+      codeId: target.codeId,
+      at: now,
+      userAgent: visit.userAgent,
+      referrer: visit.referrer,
+      visitorHash: visitorHash(this.visitorKey(now), visit.ip, visit.userAgent),
+      isBot: this.bots.isBot(visit.userAgent),
+    });
+  }
 
-    let answer: RedirectAnswer;
-    if (target.type === 'url') {
-      if (!target.safeLocation) return this.outcome('refused', { kind: 'page', status: 404, html: notFoundPage() });
-      answer = { kind: 'redirect', location: target.safeLocation };
-    } else {
-      answer = { kind: 'page', status: 200, html: contentPage(target) };
-    }
-    if (visit.countable) {
-      const now = Date.now();
-      this.scans.record({
-        eventId: randomUUID(),
-        codeId: target.codeId,
-        at: now,
-        userAgent: visit.userAgent,
-        referrer: visit.referrer,
-        visitorHash: visitorHash(this.visitorKey(now), visit.ip, visit.userAgent),
-        isBot: this.bots.isBot(visit.userAgent),
-      });
-    }
-    return this.outcome(answer.kind === 'redirect' ? 'redirected' : 'page', answer);
+  private answerFor(target: LinkTarget | null, shortCode: string): RedirectAnswer {
+    if (!target) return this.outcome('not_found', { kind: 'page', status: 404, html: NOT_FOUND_PAGE });
+    const status = linkStatus(target);
+    if (status === 'paused') return this.outcome('paused', { kind: 'page', status: 410, html: PAUSED_PAGE });
+    if (status === 'expired') return this.outcome('expired', { kind: 'page', status: 410, html: EXPIRED_PAGE });
+    if (target.type !== 'url') return this.outcome('page', { kind: 'page', status: 200, html: this.pageOf(target, target.type, shortCode), scanOf: target });
+    if (!target.safeLocation) return this.outcome('refused', { kind: 'page', status: 404, html: NOT_FOUND_PAGE });
+    return this.outcome('redirected', { kind: 'redirect', location: target.safeLocation, scanOf: target });
+  }
+
+  /**
+   * A file a page offers (`contact.vcf`, `event.ics`). Downloads are not scans: nothing is recorded
+   * or counted. Paused, expired and unknown codes answer as their page does.
+   */
+  download(shortCode: string, name: LandingFileName): RedirectAnswer | Promise<RedirectAnswer> {
+    if (!SHORT_CODE_PATTERN.test(shortCode)) return this.fileFor(null, name);
+    const cached = this.links.cached(shortCode);
+    if (cached !== undefined) return this.fileFor(cached, name);
+    return this.links.resolve(shortCode).then((target) => this.fileFor(target, name));
+  }
+
+  private fileFor(target: LinkTarget | null, name: LandingFileName): RedirectAnswer {
+    const status = target && linkStatus(target);
+    if (status === 'paused') return { kind: 'page', status: 410, html: PAUSED_PAGE };
+    if (status === 'expired') return { kind: 'page', status: 410, html: EXPIRED_PAGE };
+    const file = target && landingFile(name, target.type, target.content, target.codeId, Date.now());
+    return file ? { kind: 'file', file } : { kind: 'page', status: 404, html: NOT_FOUND_PAGE };
+  }
+
+  private pageOf(target: LinkTarget, type: LandingType, shortCode: string): Buffer {
+    const kept = this.pages.get(shortCode);
+    if (kept !== undefined && kept.target === target) return kept.page;
+    const page = Buffer.from(landingPage(type, target.content, shortCode));
+    this.pages.set(shortCode, { target, page });
+    return page;
   }
 
   private visitorKey(now: number): string {

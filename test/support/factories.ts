@@ -1,7 +1,8 @@
+import type { QrCodeId } from '../../src/common/ids/resource-ids';
 import type { LightMyRequestResponse } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { Prisma } from '../../src/generated/prisma/client';
-import type { ScanEvent } from '../../src/redirect/scan-event';
+import type { ScanEvent } from '../../src/redirect/scans/scan-event';
 import type { TestApp } from './test-app';
 
 /**
@@ -81,7 +82,7 @@ export function expectStatus(res: LightMyRequestResponse, status: number): void 
   if (res.statusCode !== status) throw new Error(`expected HTTP ${status}, got ${res.statusCode}: ${res.body.slice(0, 2000)}`);
 }
 
-/** The error shape of design §9. */
+/** The one error shape (docs/errors.md). */
 export function expectErrorBody(res: LightMyRequestResponse, status: number): Record<string, any> {
   expectStatus(res, status);
   const body = res.json();
@@ -125,5 +126,20 @@ export async function eventually<T>(probe: () => Promise<T>, expected: T, timeou
 
 /** A scan as the redirect records it (ScanEvent), of codeId, now, with its own event id; overrides change any field. */
 export function recordedScan(codeId: string, overrides: Partial<ScanEvent> = {}): ScanEvent {
-  return { eventId: randomUUID(), codeId, at: Date.now(), userAgent: null, referrer: null, visitorHash: 'v'.repeat(32), isBot: false, ...overrides };
+  return { eventId: randomUUID(), codeId: codeId as QrCodeId, at: Date.now(), userAgent: null, referrer: null, visitorHash: 'v'.repeat(32), isBot: false, ...overrides };
+}
+
+const realNow = Date.now.bind(Date);
+
+/** A clock the test moves forward (time travel for schedules), starting at the real time (even while a test stubs Date.now). */
+export class TestClock {
+  private offsetMs = 0;
+
+  now(): Date {
+    return new Date(realNow() + this.offsetMs);
+  }
+
+  advance(ms: number): void {
+    this.offsetMs += ms;
+  }
 }

@@ -10,7 +10,7 @@ export default async function globalSetup(): Promise<void> {
   const base = serverUrl();
   if (!base) {
     const dir = mkdtempSync(join(tmpdir(), 'qr-test-template-'));
-    const db = await openEmbedded(dir);
+    const db = await openEmbedded(join(dir, 'pglite'));
     await db.close();
     process.env[TEMPLATE_ENV] = dir;
     return;

@@ -3,6 +3,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { migratePostgres } from '../../src/infra/database/database-connection';
 
 /**
  * Test databases. With DATABASE_URL set (CI, and anyone with PostgreSQL), the global setup migrates
@@ -67,4 +68,15 @@ export async function cloneTemplate(): Promise<TestDatabase> {
     databaseUrl: databaseUrlFor(base, name),
     drop: () => withAdminClient(base, async (client) => void (await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`))),
   };
+}
+
+/** A scratch database for a script (a bench, the screenshots): dropped if it exists, created and migrated; returns its URL. */
+export async function freshMigratedDatabase(server: string, database: string): Promise<string> {
+  await withAdminClient(`${server}/postgres`, async (admin) => {
+    await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE "${database}"`);
+  });
+  const url = `${server}/${database}`;
+  await migratePostgres(url);
+  return url;
 }

@@ -35,7 +35,6 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { inflateSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { pngDataUri } from '../../src/images/render/__fixtures__/png-data-uri';
@@ -44,10 +43,13 @@ import { encodeDataCodewords } from '../../src/images/render/qr-encoder/data-cod
 import { interleaveWithErrorCorrection } from '../../src/images/render/qr-encoder/reed-solomon';
 import { createSymbolGrid, placeCodewords, placeFormatBits } from '../../src/images/render/qr-encoder/symbol-layout';
 import { blockStructure } from '../../src/images/render/qr-encoder/symbol-tables';
+import { minimumDrawnVersion } from '../../src/images/render/drawn-version';
 import { buildQrMatrix } from '../../src/images/render/qr-matrix';
 import { renderQrSvg } from '../../src/images/render/render-qr-svg';
 import { resolveErrorCorrectionLevel, type ErrorCorrectionLevel, type Gradient, type QrStyle } from '../../src/images/style';
 import { decodeRaster, decodeSvg, rasteriseSvg, type RasterImage } from '../support/decode-svg';
+import { decodePng } from '../support/png-reader';
+import { type AppliedDefault, type FinderTypes, resolveFinderTypes } from '../../src/images/style/finder-defaults';
 
 const SIZE = 300;
 const TARGET = 0.99;
@@ -121,7 +123,10 @@ interface GalleryStyle {
 
 const GALLERY: GalleryStyle[] = [
   { name: 'plain-defaults', text: MAIN, style: {} },
-  { name: 'dots', text: MAIN, style: { dotsOptions: { type: 'dots' } } },
+  { name: 'dots-default-corners', text: MAIN, style: { dotsOptions: { type: 'dots' } } },
+  { name: 'dots-extra-rounded-ring-default-centre', text: MAIN, style: { dotsOptions: { type: 'dots' }, cornersSquareOptions: { type: 'extra-rounded' } } },
+  { name: 'dots-circle-square-ring-default-centre', text: MAIN, style: { shape: 'circle', dotsOptions: { type: 'dots' }, cornersSquareOptions: { type: 'square' } } },
+  { name: 'dots-loose-ring-square-centre', text: MAIN, style: { dotsOptions: { type: 'dots' }, cornersSquareOptions: { type: 'dots' }, cornersDotOptions: { type: 'square' } } },
   { name: 'rounded', text: MAIN, style: { dotsOptions: { type: 'rounded' } } },
   { name: 'classy', text: MAIN, style: { dotsOptions: { type: 'classy' } } },
   { name: 'classy-rounded', text: MAIN, style: { dotsOptions: { type: 'classy-rounded' } } },
@@ -225,63 +230,6 @@ function darkThreshold(style: QrStyle): { threshold: number; foreground: number;
   return { threshold: (foreground + background) / 2, foreground, background };
 }
 
-/** Minimal PNG reader for Chromium's screenshots: 8-bit RGB/RGBA, not interlaced. */
-function decodePng(png: Buffer): RasterImage {
-  let offset = 8;
-  let width = 0;
-  let height = 0;
-  let channels = 4;
-  const idat: Buffer[] = [];
-  while (offset < png.length) {
-    const length = png.readUInt32BE(offset);
-    const type = png.toString('latin1', offset + 4, offset + 8);
-    const data = png.subarray(offset + 8, offset + 8 + length);
-    if (type === 'IHDR') {
-      width = data.readUInt32BE(0);
-      height = data.readUInt32BE(4);
-      if (data[8] !== 8 || data[12] !== 0) throw new Error('unsupported PNG');
-      channels = { 2: 3, 6: 4, 0: 1, 4: 2 }[data[9]] ?? 0;
-      if (channels !== 3 && channels !== 4) throw new Error(`unsupported PNG colour type ${data[9]}`);
-    } else if (type === 'IDAT') idat.push(data);
-    offset += 12 + length;
-  }
-  const raw = inflateSync(Buffer.concat(idat));
-  const stride = width * channels;
-  const pixels = new Uint8ClampedArray(width * height * 4);
-  const previous = Buffer.alloc(stride);
-  const current = Buffer.alloc(stride);
-  for (let y = 0; y < height; y++) {
-    const filter = raw[y * (stride + 1)];
-    raw.copy(current, 0, y * (stride + 1) + 1, (y + 1) * (stride + 1));
-    for (let i = 0; i < stride; i++) {
-      const left = i >= channels ? current[i - channels] : 0;
-      const up = previous[i];
-      const upLeft = i >= channels ? previous[i - channels] : 0;
-      let add = 0;
-      if (filter === 1) add = left;
-      else if (filter === 2) add = up;
-      else if (filter === 3) add = (left + up) >> 1;
-      else if (filter === 4) {
-        const p = left + up - upLeft;
-        const pa = Math.abs(p - left);
-        const pb = Math.abs(p - up);
-        const pc = Math.abs(p - upLeft);
-        add = pa <= pb && pa <= pc ? left : pb <= pc ? up : upLeft;
-      }
-      current[i] = (current[i] + add) & 0xff;
-    }
-    for (let x = 0; x < width; x++) {
-      const target = (y * width + x) * 4;
-      pixels[target] = current[x * channels];
-      pixels[target + 1] = current[x * channels + 1];
-      pixels[target + 2] = current[x * channels + 2];
-      pixels[target + 3] = channels === 4 ? current[x * channels + 3] : 255;
-    }
-    current.copy(previous);
-  }
-  return { pixels, width, height };
-}
-
 /** qr-code-styling takes gradient rotation in radians; our style (the spec) in degrees. */
 function inRadians(style: QrStyle): QrStyle {
   const copy = structuredClone(style);
@@ -291,12 +239,21 @@ function inRadians(style: QrStyle): QrStyle {
   return copy;
 }
 
+/** The style with the finder types our renderer resolved written out, as qr-code-styling needs them. */
+function withFinderTypes(style: QrStyle, finders: FinderTypes): QrStyle {
+  return {
+    ...style,
+    ...(finders.cornersSquareType ? { cornersSquareOptions: { ...style.cornersSquareOptions, type: finders.cornersSquareType } } : {}),
+    ...(finders.cornersDotType ? { cornersDotOptions: { ...style.cornersDotOptions, type: finders.cornersDotType } } : {}),
+  };
+}
+
 /** The margin our renderer uses (its default is a four-module quiet zone; qr-code-styling's is 0). */
 function effectiveMargin(style: QrStyle, moduleCount: number): number {
   return style.margin ?? defaultMargin(SIZE, moduleCount, style.shape ?? 'square');
 }
 
-function qcsOptions(text: string, style: QrStyle, level: ErrorCorrectionLevel, moduleCount: number): Record<string, unknown> {
+function qcsOptions(text: string, style: QrStyle, level: ErrorCorrectionLevel, moduleCount: number, version: number): Record<string, unknown> {
   const converted = inRadians(style);
   return {
     ...converted,
@@ -305,7 +262,9 @@ function qcsOptions(text: string, style: QrStyle, level: ErrorCorrectionLevel, m
     height: SIZE,
     data: text,
     margin: effectiveMargin(style, moduleCount),
-    qrOptions: { errorCorrectionLevel: level },
+    // Our renderer may draw a larger version than the text needs (a logo on a short text,
+    // src/images/render/drawn-version.ts): qr-code-styling is given the same version to compare.
+    qrOptions: { errorCorrectionLevel: level, typeNumber: version },
     // saveAsBlob would re-read the data: URI through XHR; the URI itself is what it would produce.
     imageOptions: { ...(converted.imageOptions ?? {}), saveAsBlob: false },
   };
@@ -676,8 +635,8 @@ function pixelDifference(a: RasterImage, b: RasterImage): number {
 let zxingReady = false;
 function loadZxing(): void {
   const wasm = readFileSync(require.resolve('zxing-wasm/reader/zxing_reader.wasm'));
-  prepareZXingModule({
-    overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) as ArrayBuffer },
+  void prepareZXingModule({
+    overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) },
     fireImmediately: true,
   });
   zxingReady = true;
@@ -729,6 +688,8 @@ const decodeCell = (d: DecodeResult) => `${d.jsqr ? 'J' : '-'}${d.zxing ? 'Z' : 
 
 interface Row {
   entry: GalleryStyle;
+  /** finder types our renderer chose for corner types the style left unset (qr-code-styling is given them) */
+  scannableDefaults: AppliedDefault[];
   text: string;
   level: ErrorCorrectionLevel;
   count: number;
@@ -773,6 +734,7 @@ function writeIndex(rows: Row[], matrixReport: MatrixComparison[], failures: Fai
       return `<tr class="${cls}">
   <td class="meta"><h3>${escapeHtml(row.entry.name)}</h3>
   <p class="fig">agreement <b>${pct(share)}</b> (${a.agreeing}/${a.compared})</p>
+  ${row.scannableDefaults.length ? `<p><b>scannable defaults</b> (qr-code-styling draws loose circles here; it was given these): ${escapeHtml(row.scannableDefaults.map((d) => `${d.field.replace('style.', '')} = ${d.value}`).join(', '))}</p>` : ''}
   <p>bytes: ours ${row.oursBytes} · theirs ${row.theirsBytes} · ratio ${(row.oursBytes / row.theirsBytes).toFixed(3)}</p>
   <p>v${row.version} (${row.count}×${row.count}), level ${row.level}; pixels differing ${pct(row.pixelDiff)}</p>
   ${a.underLogo ? `<p>under logo: ${a.underLogo} modules left out (${a.underLogoAgreeing} alike)</p>` : ''}
@@ -892,11 +854,14 @@ async function recordFailure(shotPage: Page, failure: QcsFailure): Promise<Failu
 }
 
 async function compareStyle(page: Page, shotPage: Page, entry: GalleryStyle, text: string, level: ErrorCorrectionLevel, checkMatrix: boolean): Promise<Row> {
-  const matrix = buildQrMatrix(text, level);
+  const matrix = buildQrMatrix(text, level, minimumDrawnVersion(entry.style));
   const count = matrix.size;
 
   const ours = renderQrSvg({ text, style: entry.style, size: SIZE });
-  const options = qcsOptions(text, entry.style, level, count);
+  // Where a scannable default replaced qr-code-styling's loose finder, it draws the same figures
+  // when given them: the comparison is of the drawing, the defaults are reported beside it.
+  const finders = resolveFinderTypes(entry.style);
+  const options = qcsOptions(text, withFinderTypes(entry.style, finders), level, count, matrix.version);
   let theirs: Awaited<ReturnType<typeof qcsRender>>;
   try {
     theirs = await qcsRender(page, options);
@@ -951,6 +916,7 @@ async function compareStyle(page: Page, shotPage: Page, entry: GalleryStyle, tex
     oursMeasured,
     theirsMeasured,
     agreement: result,
+    scannableDefaults: finders.applied,
     pixelDiff: pixelDifference(oursImage, theirsImage),
     decode: {
       ours: await decodeResults(ours, oursImage, text),
@@ -1009,7 +975,7 @@ async function main(): Promise<void> {
     const sheets = await contactSheets(shotPage, rows);
 
     // ---- printed report
-    console.log(`\nrenderQrSvg vs qr-code-styling ${require('qr-code-styling/package.json').version} in Chromium ${browser.version()}, ${SIZE}px`);
+    console.log(`\nrenderQrSvg vs qr-code-styling ${(JSON.parse(readFileSync(require.resolve('qr-code-styling/package.json'), 'utf8')) as { version: string }).version} in Chromium ${browser.version()}, ${SIZE}px`);
     console.log(`${zxingNote}\n`);
     console.log('Matrix comparison (our buildQrMatrix vs qr-code-styling _qr.isDark):');
     for (const m of matrixReport) {
@@ -1074,6 +1040,7 @@ async function main(): Promise<void> {
       const ruleOff = (rule: Grid, measured: Grid | null) =>
         measured && (Math.abs(rule.x - measured.x) > 1 || Math.abs(rule.y - measured.y) > 1 || Math.abs(rule.mx - measured.mx) > 0.1);
       const notes: string[] = [];
+      if (row.scannableDefaults.length) notes.push(`scannable defaults: ${row.scannableDefaults.map((d) => `${d.field.replace('style.', '')}=${d.value}`).join(', ')}`);
       if (!row.oursMeasured || !row.theirsMeasured) notes.push(`finder measurement failed (ours ${gridText(row.oursMeasured)}, theirs ${gridText(row.theirsMeasured)}): layout rule used`);
       if (ruleOff(row.oursRule, row.oursMeasured)) notes.push(`our grid ${gridText(row.oursMeasured)} is not our layout rule's ${gridText(row.oursRule)}`);
       if (ruleOff(row.theirsRule, row.theirsMeasured)) notes.push(`qcs grid ${gridText(row.theirsMeasured)} is not its layout rule's ${gridText(row.theirsRule)}`);

@@ -25,6 +25,6 @@ export class ScanAnalyticsQuery {
     default: 'day',
     description: `Bucket size of the series, in UTC (week = ISO week from Monday). Longest window: ${MAX_SPAN_DAYS.hour} days for hour, ${MAX_SPAN_DAYS.day} for day and week.`,
   })
-  @IsOptional() @IsIn(SCAN_INTERVALS as unknown as string[], { message: `interval must be one of: ${SCAN_INTERVALS.join(', ')}` })
+  @IsOptional() @IsIn(SCAN_INTERVALS, { message: `interval must be one of: ${SCAN_INTERVALS.join(', ')}` })
   interval: ScanInterval = 'day';
 }

@@ -1,24 +1,27 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { REQUEST_ID_PROPERTY } from '../../common/openapi/common-views';
 import { SCAN_INTERVALS } from '../scan-range';
+
+const COUNT = { type: 'integer', minimum: 0 } as const;
 
 /** Response shapes of GET /api/v1/qrcodes/:id/scans, for the OpenAPI document (built in scan-analytics.representation.ts). */
 export class ScanTotalsView {
-  @ApiProperty({ description: 'Scans in the window, bots excluded' }) scans: number;
-  @ApiProperty({ description: 'Distinct visitors among those scans (visitor hashes rotate daily: a visitor seen on two UTC days counts twice)' })
+  @ApiProperty({ ...COUNT, description: 'Scans in the window, bots excluded', example: 120 }) scans: number;
+  @ApiProperty({ ...COUNT, description: 'Distinct visitors among those scans (visitor hashes rotate daily: a visitor seen on two UTC days counts twice)', example: 87 })
   unique_visitors: number;
-  @ApiProperty({ description: 'Scans by known link-preview bots and crawlers in the window' }) bot_scans: number;
+  @ApiProperty({ ...COUNT, description: 'Scans by known link-preview bots and crawlers in the window', example: 4 }) bot_scans: number;
 }
 
 export class ScanBucketView {
-  @ApiProperty({ format: 'date-time', description: 'Bucket start in UTC (the first bucket may start before `from`; only scans in the window count)' })
+  @ApiProperty({ format: 'date-time', description: 'Bucket start in UTC (the first bucket may start before `from`; only scans in the window count)', example: '2026-11-01T00:00:00.000Z' })
   start: string;
-  @ApiProperty() scans: number;
-  @ApiProperty() unique_visitors: number;
+  @ApiProperty({ ...COUNT, example: 12 }) scans: number;
+  @ApiProperty({ ...COUNT, example: 9 }) unique_visitors: number;
 }
 
 export class ScanBreakdownItemView {
   @ApiProperty({ example: 'mobile' }) value: string;
-  @ApiProperty() scans: number;
+  @ApiProperty({ ...COUNT, example: 64 }) scans: number;
 }
 
 export class ScanBreakdownsView {
@@ -30,13 +33,13 @@ export class ScanBreakdownsView {
 }
 
 export class ScanAnalyticsView {
-  @ApiProperty({ format: 'uuid' }) qr_code_id: string;
-  @ApiProperty({ format: 'date-time', description: 'Window start (inclusive), UTC' }) from: string;
-  @ApiProperty({ format: 'date-time', description: 'Window end (exclusive), UTC' }) to: string;
-  @ApiProperty({ enum: SCAN_INTERVALS }) interval: string;
-  @ApiProperty() totals: ScanTotalsView;
+  @ApiProperty({ format: 'uuid', example: '3f2b8c4e-1d5a-4e7b-9c0f-6a8d2e4b1c37' }) qr_code_id: string;
+  @ApiProperty({ format: 'date-time', description: 'Window start (inclusive), UTC', example: '2026-11-01T00:00:00.000Z' }) from: string;
+  @ApiProperty({ format: 'date-time', description: 'Window end (exclusive), UTC', example: '2026-12-01T00:00:00.000Z' }) to: string;
+  @ApiProperty({ enum: SCAN_INTERVALS, example: 'day' }) interval: string;
+  @ApiProperty({ type: ScanTotalsView }) totals: ScanTotalsView;
   @ApiProperty({ type: [ScanBucketView], description: 'Every bucket of the window in order, zero-filled' }) series: ScanBucketView[];
-  @ApiProperty({ description: 'Top 10 values per dimension among non-bot scans, most scans first, ties by value' })
+  @ApiProperty({ type: ScanBreakdownsView, description: 'Top 10 values per dimension among non-bot scans, most scans first, ties by value' })
   breakdowns: ScanBreakdownsView;
-  @ApiProperty() request_id: string;
+  @ApiProperty(REQUEST_ID_PROPERTY) request_id: string;
 }

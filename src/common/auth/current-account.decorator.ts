@@ -1,6 +1,6 @@
-import { createParamDecorator, ExecutionContext } from '@nestjs/common';
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import type { AccountId } from './account-id';
+import type { AccountId } from '../ids/account-id';
 
 export interface AuthenticatedRequest extends FastifyRequest {
   accountId?: AccountId;

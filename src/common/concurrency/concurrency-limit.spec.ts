@@ -1,4 +1,4 @@
-import { ConcurrencyLimit } from './concurrency-limit';
+import { ConcurrencyLimit, SlotWaitTimeout } from './concurrency-limit';
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -41,5 +41,26 @@ describe('ConcurrencyLimit', () => {
 
   it.each([0, -1, 1.5])('refuses %p as a limit', (max) => {
     expect(() => new ConcurrencyLimit(max)).toThrow(RangeError);
+  });
+});
+
+describe('ConcurrencyLimit with a bounded wait', () => {
+  it('fails a task that waits longer than maxWaitMs, and the queue moves on without it', async () => {
+    jest.useFakeTimers();
+    try {
+      const limit = new ConcurrencyLimit(1, 100);
+      let release!: () => void;
+      const first = limit.run(() => new Promise<string>((resolve) => (release = () => resolve('first'))));
+      const late = limit.run(async () => 'late');
+      const lateResult = late.catch((error: Error) => error);
+      jest.advanceTimersByTime(101);
+      expect(await lateResult).toBeInstanceOf(SlotWaitTimeout);
+      const next = limit.run(async () => 'next');
+      release();
+      await expect(first).resolves.toBe('first');
+      await expect(next).resolves.toBe('next');
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });

@@ -94,3 +94,26 @@ describe('ReadWriteGate', () => {
     expect(await gate.write(async () => 'written')).toBe('written');
   });
 });
+
+describe('ReadWriteGate with a bounded read wait', () => {
+  it('runs a reader outside the gate once a writer has held it up for maxWaitMs, and later readers still queue', async () => {
+    jest.useFakeTimers();
+    try {
+      const gate = new ReadWriteGate();
+      let finishWrite!: () => void;
+      const write = gate.write(() => new Promise<void>((resolve) => (finishWrite = resolve)));
+      const events: string[] = [];
+      const patient = gate.read(async () => void events.push('patient'));
+      const bounded = gate.read(async () => void events.push('bounded'), 50);
+      await jest.advanceTimersByTimeAsync(51);
+      expect(events).toEqual(['bounded']);
+      finishWrite();
+      await write;
+      await patient;
+      await bounded;
+      expect(events).toEqual(['bounded', 'patient']);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});

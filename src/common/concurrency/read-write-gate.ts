@@ -3,6 +3,9 @@ interface Waiter {
   admit: () => void;
 }
 
+/** A read that gave up waiting for a writer: it ran unguarded (see ReadWriteGate.read). */
+export const UNGUARDED = Symbol('unguarded');
+
 /**
  * Many readers at once or one writer alone, admitted in arrival order: a reader that comes while a
  * writer runs or waits goes after that writer, and a writer that comes while readers wait goes
@@ -14,15 +17,39 @@ export class ReadWriteGate {
   private writing = false;
   private readonly queue: Waiter[] = [];
 
-  async read<T>(task: () => Promise<T>): Promise<T> {
-    if (this.writing || this.queue.length > 0) await this.wait(false);
-    else this.readers++;
+  /**
+   * Runs `task` as a reader. With `maxWaitMs`, a reader that a writer holds up longer runs anyway,
+   * outside the gate (writers are short, so this happens only when one hangs: better a read that
+   * may miss the writer's step than no read at all).
+   */
+  async read<T>(task: () => Promise<T>, maxWaitMs = Infinity): Promise<T> {
+    if (this.writing || this.queue.length > 0) {
+      if ((await this.waitForRead(maxWaitMs)) === UNGUARDED) return task();
+    } else this.readers++;
     try {
       return await task();
     } finally {
       this.readers--;
       this.admit();
     }
+  }
+
+  private waitForRead(maxWaitMs: number): Promise<void | typeof UNGUARDED> {
+    if (!Number.isFinite(maxWaitMs)) return this.wait(false);
+    return new Promise((resolve) => {
+      const waiter: Waiter = {
+        write: false,
+        admit: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+      };
+      const timer = setTimeout(() => {
+        this.queue.splice(this.queue.indexOf(waiter), 1);
+        resolve(UNGUARDED);
+      }, maxWaitMs);
+      this.queue.push(waiter);
+    });
   }
 
   async write<T>(task: () => Promise<T>): Promise<T> {

@@ -1,4 +1,4 @@
-/** One failed rule of a request, as it appears in the `errors` array of the error body (design §9). */
+/** One failed rule of a request, as it appears in the `errors` array of the error body (docs/errors.md). */
 export interface FieldError {
   /** Path of the offending input, e.g. `content.url` or `style.dotsOptions.gradient.colorStops[1].color`. */
   field: string;

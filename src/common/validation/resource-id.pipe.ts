@@ -1,14 +1,45 @@
-import { Injectable, NotFoundException, PipeTransform } from '@nestjs/common';
+import { applyDecorators, Injectable, type PipeTransform } from '@nestjs/common';
+import { Transform } from 'class-transformer';
+import { ValidateBy } from 'class-validator';
+import type { ApiKeyId, DeliveryId, FolderId, QrCodeId, WebhookId } from '../ids/resource-ids';
+import { isUuid, notAUuid } from '../ids/resource-ids';
+import { ValidationFailedException } from './validation-failed.exception';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A path id that is not a UUID names nothing: 404, exactly like an id that does not exist. */
+/**
+ * A path id: a UUID (400 naming the parameter otherwise), lower-cased and branded with its kind.
+ * Whether it names one of the caller's resources is the query's business (404).
+ */
 @Injectable()
-export class ResourceIdPipe implements PipeTransform<string, string> {
-  constructor(private readonly resource: string) {}
+export class ResourceIdPipe<Id extends string> implements PipeTransform<string, Id> {
+  constructor(private readonly parameter = 'id') {}
 
-  transform(value: string): string {
-    if (!UUID.test(value)) throw new NotFoundException(`${this.resource} not found`);
-    return value.toLowerCase();
+  transform(value: string): Id {
+    if (!isUuid(value)) throw new ValidationFailedException([{ field: this.parameter, message: notAUuid(this.parameter) }]);
+    return value.toLowerCase() as Id;
   }
 }
+
+export const qrCodeIdPipe = new ResourceIdPipe<QrCodeId>();
+export const folderIdPipe = new ResourceIdPipe<FolderId>();
+export const apiKeyIdPipe = new ResourceIdPipe<ApiKeyId>();
+export const webhookIdPipe = new ResourceIdPipe<WebhookId>();
+export const deliveryIdPipe = new ResourceIdPipe<DeliveryId>('delivery_id');
+
+/**
+ * A body or query field holding a resource id: a UUID (`<field> must be a UUID`), lower-cased like
+ * path ids, so ids compare equal however the client wrote them. `each`: a list of ids.
+ */
+export function ResourceIdField(options: { each?: boolean } = {}): PropertyDecorator {
+  const lower = (value: unknown) => (typeof value === 'string' && isUuid(value) ? value.toLowerCase() : value);
+  return applyDecorators(
+    Transform(({ value }: { value: unknown }) => (options.each && Array.isArray(value) ? value.map(lower) : lower(value))),
+    ValidateBy(
+      {
+        name: 'isResourceId',
+        validator: { validate: (value) => isUuid(value), defaultMessage: (args) => (options.each ? `each of ${args?.property ?? 'ids'} must be a UUID` : notAUuid(args?.property ?? 'id')) },
+      },
+      { each: options.each },
+    ),
+  );
+}
+

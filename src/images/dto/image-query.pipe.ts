@@ -1,10 +1,9 @@
 import { Injectable, PipeTransform } from '@nestjs/common';
 import type { FieldError } from '../../common/validation/field-error';
 import { ValidationFailedException } from '../../common/validation/validation-failed.exception';
+import { MAX_SIZE, MIN_SIZE } from '../render/image-size-range';
 import { IMAGE_FORMATS, type ImageQuery } from './image.query';
 
-export const MIN_SIZE = 100;
-export const MAX_SIZE = 2000;
 const INTEGER = /^\d+$/;
 
 const DEFAULT_SIZE = 300;

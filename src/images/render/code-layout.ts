@@ -4,6 +4,7 @@
  * whole number of pixels when `roundSize` is on (the default) and the code is centred.
  */
 import type { Shape } from '../style/qr-style';
+import { MIN_PIXELS_PER_MODULE } from './module-size-rule';
 
 export interface CodeLayout {
   /** canvas side, pixels */
@@ -31,8 +32,13 @@ export function defaultMargin(canvasSize: number, moduleCount: number, shape: Sh
 }
 
 export function layoutCode(canvasSize: number, moduleCount: number, margin: number, shape: Shape, roundSize: boolean): CodeLayout {
-  // A margin that leaves less than a pixel per module is cut back (modules would vanish).
-  const clampedMargin = Math.max(0, Math.min(margin, (canvasSize - moduleCount) / 2));
+  // A margin that leaves modules narrower than MIN_PIXELS_PER_MODULE is cut back (scanners miss
+  // them, docs/styling-and-scannability.md#quiet-zone-and-margin); when even no margin cannot give
+  // them that, to one pixel per module, as qr-code-styling cuts it.
+  const codeToDrawing = shape === 'circle' ? Math.SQRT2 : 1;
+  const marginFor = (pixelsPerModule: number) => (canvasSize - moduleCount * pixelsPerModule * codeToDrawing) / 2;
+  const widestMargin = marginFor(MIN_PIXELS_PER_MODULE) >= 0 ? marginFor(MIN_PIXELS_PER_MODULE) : marginFor(1);
+  const clampedMargin = Math.max(0, Math.min(margin, widestMargin));
   const drawingSize = canvasSize - clampedMargin * 2;
   const codeSize = shape === 'circle' ? drawingSize / Math.SQRT2 : drawingSize;
   const exactModuleSize = codeSize / moduleCount;

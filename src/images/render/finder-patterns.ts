@@ -4,11 +4,13 @@
  * and extra-rounded for the ring, square and dot for the centre; any dots type instead shapes the
  * ring's or centre's modules like data modules, seeing only the modules of the ring or centre as
  * neighbours. An unset type falls back to the dots type *as a module shape*: with extra-rounded
- * dots, an unset corner square is extra-rounded modules, not the extra-rounded figure.
+ * dots, an unset corner square is extra-rounded modules, not the extra-rounded figure; where that
+ * would draw loose circles, style/finder-defaults.ts has already chosen a solid figure.
  */
 import type { CornerDotType, CornerSquareType, DotType } from '../style/qr-style';
 import { writeModules } from './module-drawing';
 import type { ModuleGrid } from './module-grid';
+import { moduleShapeAt, type ShapeThresholds, thresholdOf } from './module-size-rule';
 import type { Box } from './paint';
 import { writeCircle, writeCircleRing, writeRoundedSquare, writeSquareRing } from './shape-paths';
 import type { PathWriter } from './svg-path-writer';
@@ -60,14 +62,35 @@ const CORNER_DOT_FIGURES: readonly string[] = ['square', 'dot'];
 /** A figure of its own, or the modules of the ring/centre shaped as a dots type. */
 export type CornerDrawing<Figure extends string> = { figure: Figure } | { modules: DotType };
 
-export function cornerSquareDrawing(type: CornerSquareType | undefined, dotsType: DotType): CornerDrawing<'square' | 'dot' | 'extra-rounded'> {
-  if (type && CORNER_SQUARE_FIGURES.includes(type)) return { figure: type as 'square' | 'dot' | 'extra-rounded' };
-  return { modules: (type as DotType | undefined) ?? dotsType };
+/**
+ * How the ring is drawn: its figure, else modules of its type or (unset) of the dots type; each
+ * degraded to a square below its module-width threshold (module-size-rule.ts).
+ */
+export function cornerSquareDrawing(
+  type: CornerSquareType | undefined,
+  dotsType: DotType,
+  moduleSize: number,
+  thresholds: ShapeThresholds,
+): CornerDrawing<'square' | 'dot' | 'extra-rounded'> {
+  if (type && CORNER_SQUARE_FIGURES.includes(type)) {
+    const figure = type as 'square' | 'dot' | 'extra-rounded';
+    return { figure: moduleSize < thresholdOf(`ring:${figure}`, thresholds) ? 'square' : figure };
+  }
+  return { modules: moduleShapeAt((type as DotType | undefined) ?? dotsType, moduleSize, thresholds) };
 }
 
-export function cornerDotDrawing(type: CornerDotType | undefined, dotsType: DotType): CornerDrawing<'square' | 'dot'> {
-  if (type && CORNER_DOT_FIGURES.includes(type)) return { figure: type as 'square' | 'dot' };
-  return { modules: (type as DotType | undefined) ?? dotsType };
+/** How the centre is drawn, by the same rules as the ring. */
+export function cornerDotDrawing(
+  type: CornerDotType | undefined,
+  dotsType: DotType,
+  moduleSize: number,
+  thresholds: ShapeThresholds,
+): CornerDrawing<'square' | 'dot'> {
+  if (type && CORNER_DOT_FIGURES.includes(type)) {
+    const figure = type as 'square' | 'dot';
+    return { figure: moduleSize < thresholdOf(`centre:${figure}`, thresholds) ? 'square' : figure };
+  }
+  return { modules: moduleShapeAt((type as DotType | undefined) ?? dotsType, moduleSize, thresholds) };
 }
 
 /** The 7×7 ring at (x, y). */

@@ -130,7 +130,7 @@ function traceContour(
     const outgoing = nextDirection(edgeBits, direction);
     if (outgoing !== direction) {
       let radius = 0;
-      if (outgoing === ((direction + 1) & 3)) {
+      if (outgoing === (((direction + 1) & 3) as Direction)) {
         const row = vertexRow + CORNER_MODULE_ROW[direction];
         const col = vertexCol + CORNER_MODULE_COL[direction];
         const corner = CORNER_AFTER_RIGHT_TURN[direction];
@@ -183,7 +183,7 @@ export function writeModuleOutline(grid: ModuleGrid, type: DotType, path: PathWr
   for (let vertex = 0; vertex < edges.length; vertex++) {
     while (edges[vertex] !== 0) {
       const lowestEdge = edges[vertex] & -edges[vertex];
-      traceContour(grid, type, edges, vertex, (31 - Math.clz32(lowestEdge)) as Direction, corners);
+      traceContour(grid, type, edges, vertex, (31 - Math.clz32(lowestEdge)), corners);
       writeContour(grid, corners, path);
     }
   }

@@ -2,7 +2,7 @@
  * Fills of the colour layers: a solid colour or a gradient laid over a box in canvas pixels, with
  * qr-code-styling's geometry — a linear gradient runs through the box centre at the given angle
  * with its ends on the box edges (rounded to whole pixels), a radial one is centred in the box
- * with half its larger side as radius. Angles are in degrees (the spec), clockwise on screen.
+ * with half its larger side as radius. Angles are in degrees (as the API documents them), clockwise on screen.
  */
 import type { Gradient } from '../style/qr-style';
 import { toSpaceX, toSpaceY, type PathSpace } from './path-space';

@@ -31,8 +31,9 @@ export class QrCapacityError extends Error {
   }
 }
 
-export function buildQrMatrix(text: string, level: ErrorCorrectionLevel): QrMatrix {
-  const data = encodeDataCodewords(text, level);
+/** The smallest version is the standard's (1) unless the caller asks for a larger one. */
+export function buildQrMatrix(text: string, level: ErrorCorrectionLevel, minVersion = 1): QrMatrix {
+  const data = encodeDataCodewords(text, level, minVersion);
   if (!data) throw new QrCapacityError(text.length, level);
   const { version } = data;
   const codewords = interleaveWithErrorCorrection(data.codewords, blockStructure(version, level));

@@ -1,5 +1,5 @@
 /**
- * The server render must match a browser preview made with qr-code-styling (design.md §7): both
+ * The server render must match a browser preview made with qr-code-styling (docs/styling-and-scannability.md): both
  * SVGs are rasterised and compared pixel by pixel. qr-code-styling encodes with qrcode-generator,
  * whose mask choice can differ from ours, so its drawing is fed our module matrix; it runs in a
  * child Node process (__fixtures__/qr-code-styling-svg.cjs says why).
@@ -9,11 +9,12 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { resolveErrorCorrectionLevel, type Gradient, type QrStyle } from '../style/qr-style';
 import { checkeredLogo } from './__fixtures__/png-data-uri';
+import { resolveFinderTypes } from '../style/finder-defaults';
 import { imageDimensions } from './image-dimensions';
 import { buildQrMatrix } from './qr-matrix';
 import { renderQrSvg } from './render-qr-svg';
 
-/** qr-code-styling takes gradient rotation in radians; the spec (and our style) in degrees. */
+/** qr-code-styling takes gradient rotation in radians; our style (the API) in degrees. */
 function inRadians(style: QrStyle): QrStyle {
   const copy = structuredClone(style);
   for (const options of [copy.dotsOptions, copy.cornersSquareOptions, copy.cornersDotOptions, copy.backgroundOptions]) {
@@ -75,7 +76,9 @@ const gradient = (type: Gradient['type'], rotation?: number): Gradient => ({
 
 const CASES: Array<[name: string, style: QrStyle, size: number]> = [
   ['square dots', {}, 300],
-  ['dots', { dotsOptions: { type: 'dots' } }, 300],
+  ['dots with their corner types set', { dotsOptions: { type: 'dots' }, cornersSquareOptions: { type: 'dots' }, cornersDotOptions: { type: 'square' } }, 300],
+  // Unset corners with dots get solid figures (style/finder-defaults.ts): qr-code-styling is given them explicitly.
+  ['dots with scannable default corners', { dotsOptions: { type: 'dots' } }, 300],
   ['rounded dots', { dotsOptions: { type: 'rounded' } }, 300],
   ['classy dots', { dotsOptions: { type: 'classy' } }, 300],
   ['classy-rounded dots', { dotsOptions: { type: 'classy-rounded' } }, 300],
@@ -94,13 +97,31 @@ const CASES: Array<[name: string, style: QrStyle, size: number]> = [
 /** The compactness target: rounded dots, a linear gradient and a logo. */
 const COMPACTNESS_STYLE: QrStyle = { dotsOptions: { type: 'rounded', gradient: gradient('linear', 45) }, image: checkeredLogo() };
 
+/** The style with the finder types our renderer resolves (scannable defaults) written out. */
+function withResolvedFinders(style: QrStyle): QrStyle {
+  const { cornersSquareType, cornersDotType } = resolveFinderTypes(style);
+  return {
+    ...style,
+    ...(cornersSquareType ? { cornersSquareOptions: { ...style.cornersSquareOptions, type: cornersSquareType } } : {}),
+    ...(cornersDotType ? { cornersDotOptions: { ...style.cornersDotOptions, type: cornersDotType } } : {}),
+  };
+}
+
 describe('renderQrSvg compared with qr-code-styling', () => {
   // Same margin on both sides: qr-code-styling's default is no quiet zone at all.
   const jobs: Job[] = CASES.map(([, style, size]) => ({ text: TEXT, style: { margin: 10, ...style }, size }));
+  const defaultsIndex = CASES.findIndex(([name]) => name === 'dots with scannable default corners');
   let theirs: string[] = [];
+  let theirsLooseFinders = '';
 
   beforeAll(() => {
-    theirs = qrCodeStylingSvgs([...jobs, { text: TEXT, style: COMPACTNESS_STYLE, size: 300 }]);
+    const given = jobs.map((job) => ({ ...job, style: withResolvedFinders(job.style) }));
+    theirs = qrCodeStylingSvgs([...given, { text: TEXT, style: COMPACTNESS_STYLE, size: 300 }, jobs[defaultsIndex]]);
+    theirsLooseFinders = theirs.pop() ?? '';
+  });
+
+  it('draws solid finders where qr-code-styling draws loose dots (the default is applied)', () => {
+    expect(differingPixels(renderQrSvg(jobs[defaultsIndex]), theirsLooseFinders)).toBeGreaterThan(jobs[defaultsIndex].size * 2);
   });
 
   it.each(CASES.map(([name], index) => [name, index] as const))('draws %s like qr-code-styling', (_name, index) => {

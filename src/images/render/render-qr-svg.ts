@@ -1,9 +1,12 @@
 /**
  * Renders a QR code as a standalone SVG document following qr-code-styling v1.9's drawing model
- * (design.md §7), with compact output: one path per colour layer (per corner when a corner has its
+ * (docs/styling-and-scannability.md), with two departures for scannability: finder parts that would
+ * be loose circles get a solid figure (style/finder-defaults.ts), and shapes degrade to squares
+ * below a measured module width (module-size-rule.ts). Compact output: one path per colour layer (per corner when a corner has its
  * own gradient), gradients as the only definitions, no scripts and no external references.
  * Pure: the same input always gives the same string.
  */
+import { resolveFinderTypes } from '../style/finder-defaults';
 import { resolveErrorCorrectionLevel, type QrStyle } from '../style/qr-style';
 import { decorativeModules } from './circle-shape';
 import { defaultMargin, layoutCode, type CodeLayout } from './code-layout';
@@ -21,9 +24,11 @@ import {
 import { imageDimensions } from './image-dimensions';
 import { isUnderLogo, placeLogo, type LogoPlacement } from './logo-placement';
 import { writeModules } from './module-drawing';
+import { moduleShapeAt, SHAPE_THRESHOLDS, type ShapeThresholds } from './module-size-rule';
 import type { ModuleGrid } from './module-grid';
 import { paintFrom, type Paint } from './paint';
 import { codeSpace, UNITS_PER_MODULE, type PathSpace } from './path-space';
+import { minimumDrawnVersion } from './drawn-version';
 import { buildQrMatrix, type QrMatrix } from './qr-matrix';
 import { writeSvgDocument, type ColourLayer } from './svg-document';
 import { PathWriter } from './svg-path-writer';
@@ -35,7 +40,10 @@ export interface RenderQrSvgInput {
   size: number;
   /** prefix of the document's element ids (letters, digits, `-`, `_`); derived from the input when absent */
   idPrefix?: string;
+  /** module widths below which shapes are drawn as squares; the measured SHAPE_THRESHOLDS unless given */
+  shapeThresholds?: ShapeThresholds;
 }
+
 
 const DEFAULT_DOTS_COLOR = '#000';
 const DEFAULT_BACKGROUND_COLOR = '#fff';
@@ -77,15 +85,17 @@ function drawFinderPatterns(
   space: PathSpace,
   dotsLayer: ColourLayer,
   layers: ColourLayer[],
+  thresholds: ShapeThresholds,
 ): void {
   const dotsType = style.dotsOptions?.type ?? 'square';
+  const finderTypes = resolveFinderTypes(style);
   const squareOptions = style.cornersSquareOptions ?? {};
   const dotOptions = style.cornersDotOptions ?? {};
   const squareHasPaint = Boolean(squareOptions.color || squareOptions.gradient);
   const dotHasPaint = Boolean(dotOptions.color || dotOptions.gradient);
   const { moduleSize } = layout;
-  const squareDrawing = cornerSquareDrawing(squareOptions.type, dotsType);
-  const dotDrawing = cornerDotDrawing(dotOptions.type, dotsType);
+  const squareDrawing = cornerSquareDrawing(finderTypes.cornersSquareType, dotsType, moduleSize, thresholds);
+  const dotDrawing = cornerDotDrawing(finderTypes.cornersDotType, dotsType, moduleSize, thresholds);
 
   const layerFor = (name: string, paint: Paint, shared: boolean, corner: number): ColourLayer => {
     const layerName = shared ? name : `${name}${corner}`;
@@ -128,7 +138,7 @@ export function renderQrSvg(input: RenderQrSvgInput): string {
   const { text, style, size } = input;
   const explicitIdPrefix = input.idPrefix === undefined ? undefined : checkIdPrefix(input.idPrefix);
   const level = resolveErrorCorrectionLevel(style);
-  const matrix = buildQrMatrix(text, level);
+  const matrix = buildQrMatrix(text, level, minimumDrawnVersion(style));
   const shape = style.shape ?? 'square';
   const layout = layoutCode(
     size,
@@ -152,9 +162,11 @@ export function renderQrSvg(input: RenderQrSvgInput): string {
     path: new PathWriter(),
     space,
   };
-  writeModules(dotsGrid(matrix, layout, hiddenByLogo, shape === 'circle'), style.dotsOptions?.type ?? 'square', dotsLayer.path);
+  const thresholds = input.shapeThresholds ?? SHAPE_THRESHOLDS;
+  const dotsShape = moduleShapeAt(style.dotsOptions?.type ?? 'square', layout.moduleSize, thresholds);
+  writeModules(dotsGrid(matrix, layout, hiddenByLogo, shape === 'circle'), dotsShape, dotsLayer.path);
   const layers: ColourLayer[] = [dotsLayer];
-  drawFinderPatterns(style, matrix, layout, space, dotsLayer, layers);
+  drawFinderPatterns(style, matrix, layout, space, dotsLayer, layers, thresholds);
 
   const backgroundOptions = style.backgroundOptions ?? {};
   const backgroundColor = backgroundOptions.color ?? DEFAULT_BACKGROUND_COLOR;

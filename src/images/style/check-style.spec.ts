@@ -1,4 +1,4 @@
-import { checkStyle, MAX_STYLE_ERRORS, StyleCheck } from './check-style';
+import { checkStyle, MAX_STYLE_ERRORS, type StyleCheck } from './check-style';
 import { CORNER_DOT_TYPES, CORNER_SQUARE_TYPES, DOT_TYPES, ERROR_CORRECTION_LEVELS, SHAPES } from './qr-style';
 
 /** A real 1×1 PNG. */
@@ -54,11 +54,11 @@ describe('checkStyle: accepted values', () => {
     ['dotsOptions.gradient', DARK_GRADIENT],
     ['dotsOptions.roundSize', true],
     ['dotsOptions.roundSize', false],
-    // Corner squares of type dots are refused by the scannability guard (scannability.spec.ts).
-    ...CORNER_SQUARE_TYPES.filter((type) => type !== 'dots').map((type): [string, unknown] => ['cornersSquareOptions.type', type]),
+    ...CORNER_SQUARE_TYPES.map((type): [string, unknown] => ['cornersSquareOptions.type', type]),
     ['cornersSquareOptions.color', '#0d47a1'],
     ['cornersSquareOptions.gradient', DARK_GRADIENT],
-    ...CORNER_DOT_TYPES.map((type): [string, unknown] => ['cornersDotOptions.type', type]),
+    // A finder centre of loose dots is refused by the scannability guard (scannability.spec.ts).
+    ...CORNER_DOT_TYPES.filter((type) => type !== 'dots').map((type): [string, unknown] => ['cornersDotOptions.type', type]),
     ['cornersDotOptions.color', '#b71c1c'],
     ['cornersDotOptions.gradient', DARK_GRADIENT],
     ['backgroundOptions.color', '#fff'],
@@ -87,9 +87,7 @@ describe('checkStyle: accepted values', () => {
   ];
 
   test.each(accepted)('%s = %j', (path, value) => {
-    const style = styleWith(path, value) as Record<string, unknown>;
-    // Dots modules need solid finder patterns to scan (scannability.spec.ts).
-    if (path === 'dotsOptions.type' && value === 'dots') style.cornersSquareOptions = { type: 'square' };
+    const style = styleWith(path, value);
     expect(checkStyle(style)).toEqual({ ok: true, style });
   });
 

@@ -1,11 +1,12 @@
-import { FieldError } from '../../common/validation/field-error';
+import { type FieldError } from '../../common/validation/field-error';
 import { HEX_COLOR } from './rgba-color';
 import { findLogoProblem } from './logo-data-uri';
-import { QrStyle } from './qr-style';
+import { type QrStyle } from './qr-style';
 import { findScannabilityProblems } from './scannability';
-import { NumberRule, ObjectRule, STYLE_RULE, StyleRule } from './style-schema';
+import { type NumberRule, type ObjectRule, STYLE_RULE, type StyleRule } from './style-schema';
 
-export type StyleCheck = { ok: true; style: QrStyle } | { ok: false; errors: FieldError[] };
+/** On a refusal for scannability only, `refusedStyle` holds the well-formed style (it can still be measured). */
+export type StyleCheck = { ok: true; style: QrStyle } | { ok: false; errors: FieldError[]; refusedStyle?: QrStyle };
 
 /** A hostile body can hold thousands of bad keys; past this many the answer would only grow. */
 export const MAX_STYLE_ERRORS = 50;
@@ -13,7 +14,7 @@ export const MAX_STYLE_ERRORS = 50;
 const STYLE_FIELD = 'style';
 
 /**
- * Validates a raw `style` value from a request: exact shape (design §7), then scannability.
+ * Validates a raw `style` value from a request: exact shape (docs/styling-and-scannability.md), then scannability.
  * On success `style` holds only the keys given, without undefined values. The walk follows the
  * schema, never the input, so its depth is bounded by the schema whatever the nesting sent.
  * Never throws.
@@ -31,7 +32,7 @@ export function checkStyle(raw: unknown): StyleCheck {
 
   const style = checked as QrStyle;
   const scannabilityProblems = findScannabilityProblems(style);
-  if (scannabilityProblems.length > 0) return { ok: false, errors: scannabilityProblems };
+  if (scannabilityProblems.length > 0) return { ok: false, errors: scannabilityProblems, refusedStyle: style };
   return { ok: true, style };
 }
 

@@ -12,5 +12,6 @@ export {
   GradientDto,
   ImageOptionsDto,
   QrOptionsDto,
+  STYLE_RULE_DESCRIPTION,
   StyleDto,
 } from './style.dto';

@@ -1,4 +1,4 @@
-import { checkStyle, StyleCheck } from './check-style';
+import { checkStyle, type StyleCheck } from './check-style';
 import { findLogoProblem, MAX_LOGO_BYTES } from './logo-data-uri';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];

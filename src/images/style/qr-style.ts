@@ -1,7 +1,7 @@
 /**
  * The style object of a QR code (request field `style`, stored as `style_config`): the
- * qr-code-styling v1.9 option schema of design.md §7, with gradient rotation in degrees (the spec
- * wins over qr-code-styling's radians). Every key is optional; an empty object is the plain code.
+ * qr-code-styling v1.9 option schema (docs/styling-and-scannability.md), with gradient rotation in
+ * degrees (the API's interface says degrees; qr-code-styling uses radians). Every key is optional; an empty object is the plain code.
  * This file is the contract between style validation (style/) and the renderer (render/).
  */
 
@@ -25,6 +25,8 @@ export type Shape = (typeof SHAPES)[number];
 
 /** `#rgb`, `#rrggbb` or `#rrggbbaa`. */
 export type HexColor = string;
+/** A hex colour, or "transparent" (backgrounds only). */
+export type PaintColorValue = string;
 
 export interface ColorStop {
   /** 0..1 */
@@ -43,26 +45,26 @@ export interface Gradient {
 
 export interface DotsOptions {
   type?: DotType;
-  color?: HexColor;
+  color?: PaintColorValue;
   gradient?: Gradient;
   roundSize?: boolean;
 }
 
 export interface CornersSquareOptions {
   type?: CornerSquareType;
-  color?: HexColor;
+  color?: PaintColorValue;
   gradient?: Gradient;
 }
 
 export interface CornersDotOptions {
   type?: CornerDotType;
-  color?: HexColor;
+  color?: PaintColorValue;
   gradient?: Gradient;
 }
 
 export interface BackgroundOptions {
   /** a hex colour or "transparent" */
-  color?: HexColor | 'transparent';
+  color?: PaintColorValue;
   gradient?: Gradient;
   /** 0..1: corner rounding of the background square */
   round?: number;

@@ -1,4 +1,4 @@
-import { checkStyle, StyleCheck } from './check-style';
+import { checkStyle, type StyleCheck } from './check-style';
 import { compositeOver, contrastRatio, parseHexColor, WHITE } from './rgba-color';
 import { LOGO_SAFETY_FACTOR, MIN_CONTRAST_RATIO, RECOVERABLE_CODEWORD_SHARE } from './scannability';
 
@@ -234,18 +234,34 @@ describe('logo coverage guard', () => {
 
 describe('finder patterns drawn as loose dots', () => {
   it.each([
-    [{ dotsOptions: { type: 'dots' } }, 'style.dotsOptions.type'],
-    [{ dotsOptions: { type: 'rounded' }, cornersSquareOptions: { type: 'dots' } }, 'style.cornersSquareOptions.type'],
-    [{ dotsOptions: { type: 'dots' }, cornersSquareOptions: { type: 'dots' } }, 'style.cornersSquareOptions.type'],
-  ])('rejects %j naming %s', (style, field) => {
+    { dotsOptions: { type: 'rounded' }, cornersDotOptions: { type: 'dots' } },
+    { dotsOptions: { type: 'dots' }, cornersSquareOptions: { type: 'extra-rounded' }, cornersDotOptions: { type: 'dots' } },
+  ])('rejects a finder centre set to dots: %j', (style) => {
     const check = checkStyle(style);
     expect(check.ok).toBe(false);
-    if (!check.ok) expect(check.errors).toEqual([expect.objectContaining({ field, message: expect.stringMatching(/loose dots/) })]);
+    if (!check.ok) {
+      expect(check.errors).toEqual([{ field: 'style.cornersDotOptions.type', message: expect.stringMatching(/nine loose dots .*use dot or square/) }]);
+    }
+  });
+
+  it('rejects a ring set to dots around a round centre, naming the ring', () => {
+    const check = checkStyle({ cornersSquareOptions: { type: 'dots' }, cornersDotOptions: { type: 'dot' } });
+    expect(check.ok).toBe(false);
+    if (!check.ok) {
+      expect(check.errors).toEqual([{ field: 'style.cornersSquareOptions.type', message: expect.stringMatching(/loose dots around a round centre/) }]);
+      // Well-formed, so the style check can still measure it.
+      expect(check.refusedStyle).toEqual({ cornersSquareOptions: { type: 'dots' }, cornersDotOptions: { type: 'dot' } });
+    }
   });
 
   it.each([
+    // Unset corners get solid figures (finder-defaults.spec.ts): the spec's own `dots` scans.
+    { dotsOptions: { type: 'dots' } },
     { dotsOptions: { type: 'dots' }, cornersSquareOptions: { type: 'square' } },
-    { dotsOptions: { type: 'dots' }, cornersSquareOptions: { type: 'extra-rounded' }, cornersDotOptions: { type: 'dots' } },
+    { dotsOptions: { type: 'dots' }, cornersSquareOptions: { type: 'extra-rounded' } },
+    // A ring of loose dots around a solid centre decodes.
+    { dotsOptions: { type: 'rounded' }, cornersSquareOptions: { type: 'dots' } },
+    { dotsOptions: { type: 'dots' }, cornersSquareOptions: { type: 'dots' }, cornersDotOptions: { type: 'square' } },
     { dotsOptions: { type: 'classy' } },
   ])('accepts %j', (style) => {
     expect(checkStyle(style).ok).toBe(true);

@@ -1,10 +1,11 @@
 /**
- * Scannability guard (design §7): refuses styles a phone is unlikely to read, naming the field and
- * the reason. Runs on a style that already has the right shape.
+ * Scannability guard (docs/styling-and-scannability.md#scannability-guards): refuses styles a phone
+ * is unlikely to read, naming the field and the reason. Runs on a style that already has the right
+ * shape. Only what the user set is refused; unset parts get scannable defaults (finder-defaults.ts).
  */
-import { FieldError } from '../../common/validation/field-error';
-import { ErrorCorrectionLevel, Gradient, HexColor, QrStyle, resolveErrorCorrectionLevel } from './qr-style';
-import { compositeOver, contrastRatio, parseHexColor, relativeLuminance, RgbaColor, WHITE } from './rgba-color';
+import { type FieldError } from '../../common/validation/field-error';
+import { type ErrorCorrectionLevel, type Gradient, type PaintColorValue, type QrStyle, resolveErrorCorrectionLevel } from './qr-style';
+import { compositeOver, contrastRatio, parseHexColor, relativeLuminance, type RgbaColor, WHITE } from './rgba-color';
 
 /**
  * WCAG 2.1 asks 3:1 of graphical objects (SC 1.4.11), the closest analogue of a code's modules.
@@ -30,7 +31,7 @@ export const RECOVERABLE_CODEWORD_SHARE: Readonly<Record<ErrorCorrectionLevel, n
  */
 export const LOGO_SAFETY_FACTOR = 0.6;
 
-/** imageSize when the style gives none (design §7, as in qr-code-styling). */
+/** imageSize when the style gives none (as in qr-code-styling). */
 export const DEFAULT_LOGO_IMAGE_SIZE = 0.4;
 
 /**
@@ -46,7 +47,7 @@ const DEFAULT_BACKGROUND_COLOR = '#ffffff';
 /** One colour the code is painted with, and the request field it came from (none for a default). */
 interface PaintColor {
   field?: string;
-  color: HexColor | 'transparent';
+  color: PaintColorValue;
 }
 
 export function findScannabilityProblems(style: QrStyle): FieldError[] {
@@ -59,19 +60,26 @@ export function findScannabilityProblems(style: QrStyle): FieldError[] {
 }
 
 /**
- * Finder patterns drawn as separate round dots (corner squares of type `dots`, set or inherited
- * from dotsOptions.type) are not found by scanners: in the visual parity run neither our render
- * nor qr-code-styling's decoded at 300 px with jsQR or ZXing, while the same code with square or
- * dot corners read down to 60 px.
+ * Finder parts the user set that scanners miss (the decode matrix, three decoders): a centre of
+ * `dots` is nine loose circles, which zxing and zbar miss in most styles and sizes; a ring of
+ * `dots` around a round `dot` centre is missed by jsQR at every size. A ring of loose dots around a
+ * solid square-cornered centre decodes, so it is allowed. Unset parts get solid defaults instead
+ * (finder-defaults.ts), and are never refused.
  */
 function findLooseFinderProblem(style: QrStyle): FieldError | undefined {
-  const explicit = style.cornersSquareOptions?.type;
-  if ((explicit ?? style.dotsOptions?.type) !== 'dots') return undefined;
-  const field = explicit ? 'style.cornersSquareOptions.type' : 'style.dotsOptions.type';
-  return {
-    field,
-    message: `${field}: finder patterns drawn as loose dots are not found by scanners; set style.cornersSquareOptions.type to square, dot or extra-rounded`,
-  };
+  const centre = style.cornersDotOptions?.type;
+  if (centre === 'dots') {
+    const field = 'style.cornersDotOptions.type';
+    return { field, message: `${field}: a finder centre drawn as nine loose dots is not found by scanners; use dot or square, or leave it unset` };
+  }
+  if (centre === 'dot' && style.cornersSquareOptions?.type === 'dots') {
+    const field = 'style.cornersSquareOptions.type';
+    return {
+      field,
+      message: `${field}: a finder ring of loose dots around a round centre is not found by scanners; use dot or extra-rounded for the ring, or a square centre`,
+    };
+  }
+  return undefined;
 }
 
 /**
@@ -81,15 +89,8 @@ function findLooseFinderProblem(style: QrStyle): FieldError | undefined {
  * builds, in-app and point-of-sale readers) only look for dark modules and fail on them.
  */
 function findContrastProblems(style: QrStyle): FieldError[] {
-  const foreground = [
-    ...(paintColors(style.dotsOptions, 'style.dotsOptions') ?? [{ color: DEFAULT_DOTS_COLOR }]),
-    // Corners without a paint of their own inherit the dots' paint, already checked above.
-    ...(paintColors(style.cornersSquareOptions, 'style.cornersSquareOptions') ?? []),
-    ...(paintColors(style.cornersDotOptions, 'style.cornersDotOptions') ?? []),
-  ];
-  const background = paintColors(style.backgroundOptions, 'style.backgroundOptions') ?? [
-    { color: DEFAULT_BACKGROUND_COLOR },
-  ];
+  const foreground = foregroundColors(style);
+  const background = backgroundColors(style);
 
   const problems = new Map<string, string>();
   for (const dark of foreground) {
@@ -102,6 +103,31 @@ function findContrastProblems(style: QrStyle): FieldError[] {
     }
   }
   return [...problems].map(([field, message]) => ({ field, message }));
+}
+
+/** The lowest WCAG contrast ratio between any foreground and any background colour of the style. */
+export function lowestContrastRatio(style: QrStyle): number {
+  let lowest = Infinity;
+  for (const dark of foregroundColors(style)) {
+    for (const light of backgroundColors(style)) {
+      const background = opaqueBackground(light.color);
+      lowest = Math.min(lowest, contrastRatio(compositeOver(parseHexColor(dark.color), background), background));
+    }
+  }
+  return lowest;
+}
+
+function foregroundColors(style: QrStyle): PaintColor[] {
+  return [
+    ...(paintColors(style.dotsOptions, 'style.dotsOptions') ?? [{ color: DEFAULT_DOTS_COLOR }]),
+    // Corners without a paint of their own inherit the dots' paint, already counted.
+    ...(paintColors(style.cornersSquareOptions, 'style.cornersSquareOptions') ?? []),
+    ...(paintColors(style.cornersDotOptions, 'style.cornersDotOptions') ?? []),
+  ];
+}
+
+function backgroundColors(style: QrStyle): PaintColor[] {
+  return paintColors(style.backgroundOptions, 'style.backgroundOptions') ?? [{ color: DEFAULT_BACKGROUND_COLOR }];
 }
 
 /** Why this pair fails, as a message about `field`, or undefined when it is fine. */
@@ -123,7 +149,7 @@ function judgeContrast(field: string, dark: PaintColor, light: PaintColor): stri
 }
 
 /** A transparent background is judged on white, the usual page; a translucent one is laid on white. */
-function opaqueBackground(color: HexColor | 'transparent'): RgbaColor {
+function opaqueBackground(color: PaintColorValue): RgbaColor {
   return color === 'transparent' ? WHITE : compositeOver(parseHexColor(color), WHITE);
 }
 
@@ -134,7 +160,7 @@ function describeBackground(light: PaintColor): string {
 
 /** The colours of one options object: its gradient's stops if it has one (it wins), else its colour. */
 function paintColors(
-  options: { color?: HexColor | 'transparent'; gradient?: Gradient } | undefined,
+  options: { color?: PaintColorValue; gradient?: Gradient } | undefined,
   path: string,
 ): PaintColor[] | undefined {
   if (options?.gradient) {
@@ -154,14 +180,20 @@ function paintColors(
  * fraction of the code's side); qr-code-styling itself shrinks the hidden area with the level, so
  * a style accepted here is also safe there.
  */
-function findLogoCoverageProblem(style: QrStyle): FieldError | undefined {
-  if (!style.image) return undefined;
+export function logoCoverage(style: QrStyle): { coverage: number; budget: number } | null {
+  if (!style.image) return null;
   const level = resolveErrorCorrectionLevel(style);
   const imageSize = style.imageOptions?.imageSize ?? DEFAULT_LOGO_IMAGE_SIZE;
   const marginPx = style.imageOptions?.margin ?? 0;
   const coveredSide = Math.min(1, imageSize + (2 * marginPx) / LOGO_MARGIN_REFERENCE_WIDTH_PX);
-  const coverage = coveredSide ** 2;
-  const safeCoverage = RECOVERABLE_CODEWORD_SHARE[level] * LOGO_SAFETY_FACTOR;
+  return { coverage: coveredSide ** 2, budget: RECOVERABLE_CODEWORD_SHARE[level] * LOGO_SAFETY_FACTOR };
+}
+
+function findLogoCoverageProblem(style: QrStyle): FieldError | undefined {
+  const logo = logoCoverage(style);
+  if (!logo) return undefined;
+  const level = resolveErrorCorrectionLevel(style);
+  const { coverage, budget: safeCoverage } = logo;
   // The tolerance keeps exact boundary values (0.3² against 0.15 × 0.6) on the accepted side.
   if (coverage <= safeCoverage + 1e-9) return undefined;
 

@@ -1,5 +1,5 @@
 /**
- * The allowed shape of the request field `style` (design §7), as data: checkStyle walks this tree,
+ * The allowed shape of the request field `style` (docs/styling-and-scannability.md), as data: checkStyle walks this tree,
  * and a test holds StyleDto's OpenAPI schema to it so docs and validation cannot drift apart.
  */
 import {

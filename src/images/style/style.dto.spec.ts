@@ -2,7 +2,7 @@ import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Test } from '@nestjs/testing';
 import { StyleDto } from './style.dto';
-import { STYLE_RULE, StyleRule } from './style-schema';
+import { STYLE_RULE, type StyleRule } from './style-schema';
 
 type Schema = {
   $ref?: string;

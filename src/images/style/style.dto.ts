@@ -38,6 +38,20 @@ const GRADIENT_DESCRIPTION = 'Gradient; when given it is used instead of `color`
 
 const distinct = (values: readonly string[]) => [...new Set(values)];
 
+/**
+ * The rule of scannable defaults and refusals, as the OpenAPI description of every `style` field
+ * states it (docs/styling-and-scannability.md#scannable-defaults-before-refusals).
+ */
+export const STYLE_RULE_DESCRIPTION =
+  'Styling options (qr-code-styling v1.9 schema, gradient rotation in degrees); stored as sent and returned as `style_config`. ' +
+  'Every image the service draws decodes. Unset parts get scannable defaults: with `dotsOptions.type` `dots`, an unset ' +
+  '`cornersSquareOptions.type` is drawn `extra-rounded` and an unset `cornersDotOptions.type` `dot` (inside a round ring) or ' +
+  '`square` (inside any other), instead of loose circles; where modules are narrower than 3 px (classy-rounded, ' +
+  'extra-rounded, dot corners) or 2 px (other rounded shapes) they are drawn as squares. Only what you set and scanners cannot read is refused (400 naming the ' +
+  'field): contrast under 3:1 or light-on-dark colours, a logo larger than the error correction level can recover, ' +
+  '`cornersDotOptions.type` `dots`, and `cornersSquareOptions.type` `dots` around a `dot` centre. ' +
+  'POST /api/v1/styles/check answers the verdict and the defaults applied before you create.';
+
 export class ColorStopDto implements ColorStop {
   @ApiProperty({ type: Number, minimum: 0, maximum: 1, description: 'Position along the gradient.', example: 0 })
   offset: number;
@@ -86,7 +100,7 @@ export class CornersSquareOptionsDto implements CornersSquareOptions {
   @ApiPropertyOptional({
     enum: distinct(CORNER_SQUARE_TYPES),
     enumName: 'CornerSquareType',
-    description: 'Unset: the dots type.',
+    description: 'Unset: the dots type as module shape; with dots `dots`, extra-rounded (a scannable default). `dots` around a `dot` centre is refused.',
   })
   type?: CornerSquareType;
 
@@ -106,7 +120,7 @@ export class CornersDotOptionsDto implements CornersDotOptions {
   @ApiPropertyOptional({
     enum: distinct(CORNER_DOT_TYPES),
     enumName: 'CornerDotType',
-    description: 'Unset: the dots type.',
+    description: 'Unset: the dots type as module shape; with dots `dots`, dot inside a round ring, else square (a scannable default). `dots` is refused.',
   })
   type?: CornerDotType;
 
@@ -209,8 +223,9 @@ export class StyleDto implements QrStyle {
     type: 'integer',
     minimum: 0,
     maximum: MAX_MARGIN_PX,
-    default: 0,
-    description: 'Quiet zone, in pixels.',
+    description:
+      'Quiet zone (the light border scanners need), in pixels of the image. Unset: four modules wide, scaled to the ' +
+      'image size (two modules outside the circle for shape circle). 0 removes it.',
   })
   margin?: number;
 

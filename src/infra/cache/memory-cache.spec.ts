@@ -10,12 +10,22 @@ describe('MemoryCache', () => {
   });
 
   it('expires entries after their ttl', async () => {
-    const cache = new MemoryCache();
-    const now = jest.spyOn(Date, 'now').mockReturnValue(1_000_000);
+    let now = 1_000_000;
+    const cache = new MemoryCache(10, () => now);
     await cache.set('a', 'one', 10);
-    now.mockReturnValue(1_000_000 + 10_001);
+    await cache.set('b', 'two', 20);
+    now += 10_000;
+    expect((await cache.get('a'))?.toString()).toBe('one');
+    now += 1;
     expect(await cache.get('a')).toBeNull();
-    now.mockRestore();
+    expect((await cache.get('b'))?.toString()).toBe('two');
+  });
+
+  it('keeps nothing for a ttl of 0 (not "forever")', async () => {
+    const cache = new MemoryCache();
+    await cache.set('a', 'old', 60);
+    await cache.set('a', 'one', 0);
+    expect(await cache.get('a')).toBeNull();
   });
 
   it('evicts the least recently used entry beyond its bound', async () => {
@@ -29,14 +39,23 @@ describe('MemoryCache', () => {
     expect((await cache.get('c'))?.toString()).toBe('3');
   });
 
-  it('deletes by prefix only the matching keys', async () => {
+  it('deletes a group with all its members, and only that group', async () => {
     const cache = new MemoryCache();
-    await cache.set('img:1:300', 'x', 60);
-    await cache.set('img:1:500', 'y', 60);
-    await cache.set('img:2:300', 'z', 60);
-    await cache.deleteByPrefix('img:1:');
-    expect(await cache.get('img:1:300')).toBeNull();
-    expect(await cache.get('img:1:500')).toBeNull();
-    expect(await cache.get('img:2:300')).not.toBeNull();
+    await cache.setMember('img:1', '1:300', 'x', 60);
+    await cache.setMember('img:1', '1:500', 'y', 60);
+    await cache.setMember('img:2', '1:300', 'z', 60);
+    expect((await cache.getMember('img:1', '1:500'))?.toString()).toBe('y');
+    await cache.delete('img:1');
+    expect(await cache.getMember('img:1', '1:300')).toBeNull();
+    expect(await cache.getMember('img:1', '1:500')).toBeNull();
+    expect((await cache.getMember('img:2', '1:300'))?.toString()).toBe('z');
+  });
+
+  it('keeps keys and groups apart: a plain key is no group and a group no plain key', async () => {
+    const cache = new MemoryCache();
+    await cache.set('k', 'v', 60);
+    await cache.setMember('g', 'm', 'w', 60);
+    expect(await cache.getMember('k', 'm')).toBeNull();
+    expect(await cache.get('g')).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { RedisConnection } from '../redis/redis.module';
-import { LruMap } from './lru-map';
+import { createLru, type Lru, type LruOptions } from './lru';
 
 /** Pub/sub channels are not keys (no key prefix applies), so the channel carries the prefix itself. */
 const CHANNEL_SUFFIX = 'near-cache:invalidate';
@@ -15,7 +15,7 @@ const CHANNEL_SUFFIX = 'near-cache:invalidate';
 @Injectable()
 export class NearCacheRegistry implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('NearCache');
-  private readonly caches = new Map<string, NearCache<unknown>>();
+  private readonly caches = new Map<string, NearCache<NearCacheValue>>();
   private subscriber: Redis | null = null;
 
   private readonly channel: string;
@@ -25,13 +25,13 @@ export class NearCacheRegistry implements OnModuleInit, OnApplicationShutdown {
   }
 
   /** The named near cache (one per kind of lookup), created on first use. */
-  cache<V>(name: string, options: { maxEntries: number; ttlMs: number }): NearCache<V> {
+  cache<V extends NearCacheValue>(name: string, options: NearCacheOptions): NearCache<V> {
     let cache = this.caches.get(name);
     if (!cache) {
-      cache = new NearCache<unknown>(name, options, (key) => this.publish(name, key));
+      cache = new NearCache<NearCacheValue>(name, options, (key) => this.publish(name, key));
       this.caches.set(name, cache);
     }
-    return cache as NearCache<V>;
+    return cache as unknown as NearCache<V>;
   }
 
   async onModuleInit(): Promise<void> {
@@ -65,36 +65,66 @@ export class NearCacheRegistry implements OnModuleInit, OnApplicationShutdown {
   }
 }
 
-export class NearCache<V> {
-  private readonly entries: LruMap<V>;
+/** Anything but undefined, which get answers for a miss; null remembers an absence. */
+export type NearCacheValue = NonNullable<unknown> | null;
+
+export interface NearCacheOptions {
+  maxEntries: number;
+  /** How long an entry lives unless its set says otherwise: the longest a missed invalidation is served. */
+  ttlMs: number;
+  clock?: LruOptions['clock'];
+}
+
+/** lru-cache holds no null values: a remembered absence (an unknown key, a missing link) is stored as this. */
+const ABSENT = Symbol('absent');
+
+export class NearCache<V extends NearCacheValue> {
+  private readonly entries: Lru<NonNullable<V> | typeof ABSENT>;
+  /** Counts invalidations: a value looked up before one may be stale (see `set`'s `lookedUpAt`). */
+  private invalidations = 0;
 
   constructor(
     readonly name: string,
-    private readonly options: { maxEntries: number; ttlMs: number },
+    options: NearCacheOptions,
     private readonly broadcast: (key: string) => Promise<void>,
   ) {
-    this.entries = new LruMap(options.maxEntries);
+    this.entries = createLru({ max: options.maxEntries, ttl: options.ttlMs, clock: options.clock });
   }
 
   get(key: string): V | undefined {
-    return this.entries.get(key);
+    const stored = this.entries.get(key);
+    return (stored === ABSENT ? null : stored) as V | undefined;
   }
 
-  set(key: string, value: V, ttlMs = this.options.ttlMs): void {
-    this.entries.set(key, value, ttlMs);
+  /** A mark to take before looking a value up, and to give to `set` with what the lookup found. */
+  mark(): number {
+    return this.invalidations;
+  }
+
+  /**
+   * Keeps a value for `ttlMs`, or the cache's own time to live. With `lookedUpAt` (a `mark()` taken
+   * before the lookup), a value is kept only if nothing was invalidated meanwhile: a lookup that
+   * raced a change may have read the old row, and keeping it would serve the old value until it
+   * expires. Rare (invalidations follow writes), and the next lookup keeps it.
+   */
+  set(key: string, value: V, ttlMs?: number, lookedUpAt?: number): void {
+    if (lookedUpAt !== undefined && lookedUpAt !== this.invalidations) return;
+    this.entries.set(key, value === null ? ABSENT : value, ttlMs === undefined ? undefined : { ttl: ttlMs });
   }
 
   /** Drops the key here and on every other instance. */
   async invalidate(key: string): Promise<void> {
-    this.entries.delete(key);
+    this.deleteLocal(key);
     await this.broadcast(key);
   }
 
   deleteLocal(key: string): void {
+    this.invalidations++;
     this.entries.delete(key);
   }
 
   clearLocal(): void {
+    this.invalidations++;
     this.entries.clear();
   }
 }

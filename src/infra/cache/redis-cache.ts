@@ -1,7 +1,7 @@
 import type Redis from 'ioredis';
 import type { Cache } from './cache';
 
-/** Redis-backed cache shared by every instance. Failures degrade to misses (see Cache). */
+/** Redis-backed cache shared by every instance (a group is a hash). Failures degrade to misses (see Cache). */
 export class RedisCache implements Cache {
   constructor(
     private readonly redis: Redis,
@@ -20,24 +20,26 @@ export class RedisCache implements Cache {
     );
   }
 
+  async getMember(group: string, member: string): Promise<Buffer | null> {
+    return this.redis.hgetBuffer(this.namespace + group, member).catch((error: Error) => this.fail(error, null));
+  }
+
+  async setMember(group: string, member: string, value: Buffer | string, ttlSeconds: number): Promise<boolean> {
+    const key = this.namespace + group;
+    return this.redis
+      .multi()
+      .hset(key, member, value)
+      .expire(key, ttlSeconds)
+      .exec()
+      .then(
+        (results) => !!results && results.every(([error]) => !error),
+        (error: Error) => this.fail(error, false),
+      );
+  }
+
   async delete(...keys: string[]): Promise<void> {
     if (keys.length === 0) return;
     await this.redis.unlink(...keys.map((key) => this.namespace + key)).catch((error: Error) => this.fail(error, undefined));
-  }
-
-  async deleteByPrefix(prefix: string): Promise<void> {
-    // SCAN patterns and the keys it returns carry the client's keyPrefix; UNLINK would add it again.
-    const clientPrefix = this.redis.options.keyPrefix ?? '';
-    try {
-      let cursor = '0';
-      do {
-        const [next, keys] = await this.redis.scan(cursor, 'MATCH', `${escapeGlob(clientPrefix + this.namespace + prefix)}*`, 'COUNT', 500);
-        cursor = next;
-        if (keys.length) await this.redis.unlink(...keys.map((key) => key.slice(clientPrefix.length)));
-      } while (cursor !== '0');
-    } catch (error) {
-      this.fail(error as Error, undefined);
-    }
   }
 
   private fail<T>(error: Error, fallback: T): T {
@@ -45,6 +47,3 @@ export class RedisCache implements Cache {
     return fallback;
   }
 }
-
-const escapeGlob = (text: string) => text.replace(/[*?[\]\\]/g, '\\$&');
-

@@ -2,10 +2,12 @@ import { mkdirSync } from 'node:fs';
 import { type Extension, PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
-import { Pool } from 'pg';
+import { Client, type Pool, type PoolConfig } from 'pg';
+import type { DatabaseBudgets } from '../../config/app-config';
 import type { PrismaClient } from '../../generated/prisma/client';
 import { migrate } from './migrator';
-import { pgliteSession, pgPoolSession, pgSession, SqlSession } from './sql-session';
+import { type PgLinkWatchdog, watchedPool } from './pg-link-watchdog';
+import { pgliteSession, pgPoolSession, pgSession, type SqlSession } from './sql-session';
 
 type SqlDriverAdapterFactory = NonNullable<NonNullable<ConstructorParameters<typeof PrismaClient>[0]>['adapter']>;
 
@@ -15,29 +17,86 @@ const { pg_trgm } = require('@electric-sql/pglite/contrib/pg_trgm') as { pg_trgm
 
 export type DatabaseKind = 'postgres' | 'embedded';
 
-/** The driver adapter Prisma runs on, and how to close what it holds. */
+/**
+ * The database as the app uses it: Prisma adapters for API reads and for writes (each on a pool of
+ * its own, with its own statement timeout), raw sessions for scan batches (COPY), and a readiness
+ * probe. On PostgreSQL every pooled connection is watched for dead links (PgLinkWatchdog).
+ */
 export interface DatabaseConnection {
   kind: DatabaseKind;
-  adapter: SqlDriverAdapterFactory;
-  /** The same database for raw statements outside Prisma. */
-  sql: SqlSession;
+  reads: SqlDriverAdapterFactory;
+  writes: SqlDriverAdapterFactory;
+  /** Scan batches: a pool of its own, so a burst of stores never takes the API's connections. */
+  scans: SqlSession;
+  /** Background workers (webhook delivery): a pool of its own, raw pg like the scans. */
+  workers: SqlSession;
+  /** Resolves when the database answers `SELECT 1` within `timeoutMs`, else rejects. */
+  probe(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
-/** Connections per instance. */
-export const POSTGRES_POOL_SIZE = 10;
-/**
- * Short connect timeout so that an unreachable database answers 503 quickly instead of hanging;
- * the pool reconnects by itself when the database is back. TCP keep-alive (probes from 10 s
- * of silence on) lets a connection whose server vanished without a word fail rather than wait forever.
- */
-const POSTGRES_POOL = { max: POSTGRES_POOL_SIZE, connectionTimeoutMillis: 2000, idleTimeoutMillis: 30_000, keepAlive: true, keepAliveInitialDelayMillis: 10_000 };
+/** Connections per instance and workload: API reads, API writes, scan stores, background workers. */
+export const POOL_SIZES = { reads: 10, writes: 6, scans: 2, workers: 2 } as const;
 
-export function connectPostgres(databaseUrl: string): DatabaseConnection {
-  const pool = new Pool({ connectionString: databaseUrl, ...POSTGRES_POOL });
-  // An idle client that loses its server emits 'error' on the pool; without a listener that crashes the process.
-  pool.on('error', () => undefined);
-  return { kind: 'postgres', adapter: new PrismaPg(pool), sql: pgPoolSession(pool), close: () => pool.end() };
+const PROBE_TIMEOUT_MS = 1000;
+/** How long closing waits for connections in use before it cuts them. */
+const POOL_END_GRACE_MS = 500;
+/** What lets a connection still count as healthy after the budget: the server's own timeout fires first. */
+const HARD_LIMIT_MARGIN_MS = 1000;
+
+function poolConfig(databaseUrl: string, budgets: DatabaseBudgets, statementTimeoutMs: number, max: number, name: string): PoolConfig & { connectionString: string; linkConnectTimeoutMillis: number } {
+  return {
+    connectionString: databaseUrl,
+    max,
+    application_name: `qr-service:${name}`,
+    // Waiting for a free connection is part of the work's budget; opening one must be quick.
+    connectionTimeoutMillis: statementTimeoutMs,
+    linkConnectTimeoutMillis: budgets.connectTimeoutMs,
+    idleTimeoutMillis: 30_000,
+    statement_timeout: statementTimeoutMs,
+    // A transaction left open by a client that died does not hold its locks for long.
+    idle_in_transaction_session_timeout: statementTimeoutMs * 2,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  };
+}
+
+export function connectPostgres(databaseUrl: string, budgets: DatabaseBudgets, onLinkCut?: (reason: string) => void): DatabaseConnection {
+  const watchdogs: PgLinkWatchdog[] = [];
+  const open = (name: keyof typeof POOL_SIZES, statementTimeoutMs: number): Pool => {
+    const { pool, watchdog } = watchedPool(poolConfig(databaseUrl, budgets, statementTimeoutMs, POOL_SIZES[name], name), {
+      suspectAfterMs: budgets.linkCheckMs,
+      hardLimitMs: statementTimeoutMs + HARD_LIMIT_MARGIN_MS,
+      // A fresh connection and one catalogue query take milliseconds; a second means the database is not answering.
+      probeTimeoutMs: Math.min(budgets.connectTimeoutMs, PROBE_TIMEOUT_MS),
+      onCut: onLinkCut,
+    });
+    // An idle client that loses its server emits 'error' on the pool; without a listener that ends the process.
+    pool.on('error', () => undefined);
+    watchdogs.push(watchdog);
+    return pool;
+  };
+  const reads = open('reads', budgets.readTimeoutMs);
+  const writes = open('writes', budgets.writeTimeoutMs);
+  const scans = open('scans', budgets.scanStoreTimeoutMs);
+  const workers = open('workers', budgets.writeTimeoutMs);
+  return {
+    kind: 'postgres',
+    reads: new PrismaPg(reads),
+    writes: new PrismaPg(writes),
+    scans: pgPoolSession(scans),
+    workers: pgPoolSession(workers),
+    probe: (timeoutMs) => withinTime(reads.query('SELECT 1'), timeoutMs),
+    close: async () => {
+      for (const watchdog of watchdogs) watchdog.stop();
+      const ended = Promise.all([reads.end(), writes.end(), scans.end(), workers.end()]);
+      // A pool waits for its connections to come back; one stuck on a dead link would hold shutdown up.
+      if ((await Promise.race([ended.then(() => true), sleep(POOL_END_GRACE_MS).then(() => false)])) === false) {
+        for (const watchdog of watchdogs) watchdog.cutAll('the pool is closing');
+        await Promise.race([ended, sleep(POOL_END_GRACE_MS)]);
+      }
+    },
+  };
 }
 
 /** The embedded PGlite database in dataDir (created if needed), with the extensions the migrations use. */
@@ -46,21 +105,47 @@ export async function createPGlite(dataDir: string): Promise<PGlite> {
   return PGlite.create(dataDir, { extensions: { pg_trgm } });
 }
 
-/** Opens (creating if needed) the embedded PGlite database in dataDir and applies pending migrations. */
+/**
+ * Opens (creating if needed) the embedded PGlite database in dataDir and applies pending
+ * migrations. One process, no network: no pools, no link to watch.
+ */
 export async function openEmbedded(dataDir: string): Promise<DatabaseConnection & { applied: string[] }> {
   const db = await createPGlite(dataDir);
-  const applied = await migrate(pgliteSession(db));
-  return { kind: 'embedded', adapter: new PrismaPGlite(db), sql: pgliteSession(db), close: () => db.close(), applied };
+  const sql = pgliteSession(db);
+  const applied = await migrate(sql);
+  return {
+    kind: 'embedded',
+    reads: new PrismaPGlite(db),
+    writes: new PrismaPGlite(db),
+    scans: sql,
+    workers: sql,
+    probe: (timeoutMs) => withinTime(db.query('SELECT 1'), timeoutMs),
+    close: () => db.close(),
+    applied,
+  };
 }
 
-/** Applies pending migrations to a PostgreSQL database (npm run db:migrate, tests). */
-export async function migratePostgres(databaseUrl: string): Promise<string[]> {
-  const pool = new Pool({ connectionString: databaseUrl, max: 1 });
-  const client = await pool.connect();
+/** Applies pending migrations to a PostgreSQL database (npm run db:migrate, tests), under the migration budget (0: none). */
+export async function migratePostgres(databaseUrl: string, statementTimeoutMs = 0): Promise<string[]> {
+  const client = new Client({ connectionString: databaseUrl, statement_timeout: statementTimeoutMs || undefined, application_name: 'qr-service:migrate' });
+  await client.connect();
   try {
     return await migrate(pgSession(client));
   } finally {
-    client.release();
-    await pool.end();
+    await client.end();
   }
 }
+
+async function withinTime(work: Promise<unknown>, timeoutMs: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());

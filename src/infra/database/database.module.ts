@@ -1,8 +1,7 @@
 import { Global, Logger, Module } from '@nestjs/common';
-import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { connectPostgres, openEmbedded } from './database-connection';
-import { DATABASE_CONNECTION } from './database.tokens';
-import { PrismaService } from './prisma.service';
+import { Database, DATABASE_CONNECTION } from './database.service';
 
 @Global()
 @Module({
@@ -11,15 +10,15 @@ import { PrismaService } from './prisma.service';
       provide: DATABASE_CONNECTION,
       inject: [APP_CONFIG],
       useFactory: async (config: AppConfig) => {
-        if (config.databaseUrl) return connectPostgres(config.databaseUrl);
-        const embedded = await openEmbedded(config.dataDir);
         const logger = new Logger('Database');
-        logger.log(`Embedded PGlite database in ${config.dataDir}${embedded.applied.length ? `; applied migrations: ${embedded.applied.join(', ')}` : ''}`);
+        if (config.databaseUrl) return connectPostgres(config.databaseUrl, config.database, (reason) => logger.warn(reason));
+        const embedded = await openEmbedded(config.embeddedDatabaseDir);
+        logger.log(`Embedded PGlite database in ${config.embeddedDatabaseDir}${embedded.applied.length ? `; applied migrations: ${embedded.applied.join(', ')}` : ''}`);
         return embedded;
       },
     },
-    PrismaService,
+    Database,
   ],
-  exports: [PrismaService],
+  exports: [Database],
 })
 export class DatabaseModule {}

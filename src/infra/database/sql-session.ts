@@ -13,8 +13,17 @@ export interface SqlSession {
   query<Row>(sql: string, params?: unknown[]): Promise<Row[]>;
   /** Runs a script of several statements (a migration file). */
   exec(script: string): Promise<void>;
-  /** Runs `work` in one transaction on one connection: committed if it resolves, rolled back if it throws. */
-  transaction<T>(work: (tx: SqlTransaction) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` in one transaction on one connection: committed if it resolves, rolled back if it
+   * throws. `commitGuard`, when given, runs the commit (it may do more in the same step, such as
+   * releasing counts the commit makes stale, under a lock of its own). On PGlite, which runs one
+   * transaction at a time in process, the guard wraps the whole transaction.
+   */
+  transaction<T>(work: (tx: SqlTransaction) => Promise<T>, options?: TransactionOptions): Promise<T>;
+}
+
+export interface TransactionOptions {
+  commitGuard?: (commit: () => Promise<void>) => Promise<void>;
 }
 
 export interface SqlTransaction {
@@ -33,11 +42,12 @@ function pgTransaction(client: ClientBase): SqlTransaction {
   };
 }
 
-async function pgTransactionOn<T>(client: ClientBase, work: (tx: SqlTransaction) => Promise<T>): Promise<T> {
+async function pgTransactionOn<T>(client: ClientBase, work: (tx: SqlTransaction) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
   await client.query('BEGIN');
   try {
     const result = await work(pgTransaction(client));
-    await client.query('COMMIT');
+    const commit = async () => void (await client.query('COMMIT'));
+    await (options.commitGuard ? options.commitGuard(commit) : commit());
     return result;
   } catch (error) {
     // A failed ROLLBACK means the connection is gone, and the transaction with it: the first error is the one to report.
@@ -53,7 +63,7 @@ export function pgSession(client: ClientBase): SqlSession {
     exec: async (script) => {
       await client.query(script);
     },
-    transaction: (work) => pgTransactionOn(client, work),
+    transaction: (work, options) => pgTransactionOn(client, work, options),
   };
 }
 
@@ -64,7 +74,7 @@ export function pgPoolSession(pool: Pool): SqlSession {
     exec: async (script) => {
       await pool.query(script);
     },
-    transaction: async (work) => {
+    transaction: async (work, options) => {
       const client = await pool.connect();
       // The pool listens for errors of idle clients only; a checked-out client that loses its
       // server emits 'error' too (besides failing its query), which unheard would end the process.
@@ -72,7 +82,7 @@ export function pgPoolSession(pool: Pool): SqlSession {
       client.on('error', ignoreLostConnection);
       let broken: Error | undefined;
       try {
-        return await pgTransactionOn(client, work);
+        return await pgTransactionOn(client, work, options);
       } catch (error) {
         broken = error as Error;
         throw error;
@@ -102,15 +112,12 @@ export function pgliteSession(db: PGlite): SqlSession {
     exec: async (script) => {
       await db.exec(script);
     },
-    transaction: (work) => db.transaction((tx) => work(pgliteTransaction(tx))),
+    transaction: async (work, options) => {
+      const run = () => db.transaction((tx) => work(pgliteTransaction(tx)));
+      if (!options?.commitGuard) return run();
+      let result!: Awaited<ReturnType<typeof work>>;
+      await options.commitGuard(async () => void (result = await run()));
+      return result;
+    },
   };
-}
-
-/**
- * Whether the database refused a statement for its data (SQLSTATE classes 22, data exception, and
- * 23, integrity constraint violation): trying the same data again fails the same way.
- */
-export function isRefusedData(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && /^2[23]/.test(code);
 }

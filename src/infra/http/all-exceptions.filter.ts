@@ -1,13 +1,16 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ValidationFailedException } from '../../common/validation/validation-failed.exception';
-import { errorBody, ErrorBody } from './error-body';
+import { errorBody, ErrorBody } from '../../common/http/error-body';
 import { isDatabaseUnavailable } from '../database/database-unavailable';
+import { OperationLimitExceeded } from '../rate-limit/operation-limits';
 
 /**
  * Turns every error into the one error body. Bad input never becomes a 500, an unreachable
  * database becomes a 503, and internals (stack, SQL, driver messages) never reach the client.
  */
+const RETRY_AFTER_SECONDS = 2;
+
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
@@ -18,6 +21,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const reply = http.getResponse<FastifyReply>();
     const body = this.toBody(exception, request.id);
     reply.status(body.statusCode).header('content-type', 'application/json; charset=utf-8');
+    // Unavailable for a moment (the database, or too many searches at once): say when to try again.
+    if (body.statusCode === 503) reply.header('retry-after', RETRY_AFTER_SECONDS);
+    if (exception instanceof OperationLimitExceeded) reply.header('retry-after', exception.retryAfterSeconds);
     // Errors thrown on non-JSON routes (images, redirects) must not keep their cache headers.
     reply.header('cache-control', 'no-store');
     reply.send(body);

@@ -26,8 +26,16 @@ export function jsonDepthExceeds(text: string, limit: number): boolean {
   return false;
 }
 
-/** Fastify's JSON parser with one that bounds nesting depth and names the problem. */
+export const UNSUPPORTED_MEDIA_TYPE_MESSAGE = 'Unsupported content type; send the body as application/json';
+
+/**
+ * The API's only body parser: JSON, with nesting depth bounded and problems named. Fastify's own
+ * parsers (JSON and text/plain) go: a body of any other type, text/plain included, answers 415
+ * before it is read, instead of reaching validation as a string.
+ */
 export function registerJsonBodyParser(fastify: FastifyInstance): void {
+  fastify.removeAllContentTypeParsers();
+  fastify.addContentTypeParser('*', (_request: FastifyRequest, _payload, done) => done(new JsonBodyError(UNSUPPORTED_MEDIA_TYPE_MESSAGE, 415), undefined));
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (_request: FastifyRequest, body: string | Buffer, done) => {
     const text = body.toString();
     if (text.trim() === '') return done(null, undefined);

@@ -5,7 +5,7 @@ describe('PrefixRouter', () => {
   const served: string[] = [];
   const listener = (name: string): RequestListener => (request) => void served.push(`${name} ${request.url}`);
   const request = (router: PrefixRouter, url: string) => {
-    const server = router.serverFor(listener('main') as (request: IncomingMessage, response: ServerResponse) => void);
+    const server = router.serverFor(listener('main'));
     server.emit('request', { url } as IncomingMessage, {} as ServerResponse);
   };
   beforeEach(() => (served.length = 0));

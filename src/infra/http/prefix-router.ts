@@ -1,4 +1,4 @@
-import { createServer, IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerOptions, type ServerResponse } from 'node:http';
 
 /**
  * The app's one HTTP server, shared by more than one Fastify instance: a request under a mounted
@@ -9,9 +9,12 @@ import { createServer, IncomingMessage, RequestListener, Server, ServerResponse 
 export class PrefixRouter {
   private mounts: Array<{ prefix: string; listener: RequestListener }> = [];
 
+  /** `serverOptions`: Node's timeouts and limits of the one server (Fastify does not apply its own to a server it did not create). */
+  constructor(private readonly serverOptions: ServerOptions = {}) {}
+
   /** A Fastify serverFactory: the server that the main instance listens on. */
   readonly serverFor = (main: (request: IncomingMessage, response: ServerResponse) => void): Server =>
-    createServer((request, response) => {
+    createServer(this.serverOptions, (request, response) => {
       for (const mount of this.mounts) {
         if (request.url?.startsWith(mount.prefix)) return mount.listener(request, response);
       }

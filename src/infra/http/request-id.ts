@@ -19,7 +19,7 @@ export function assignRequestId(raw: IncomingMessage): string {
 }
 
 /**
- * Adds `request_id` to every JSON object body (design §9). A Fastify preSerialization hook rather
+ * Adds `request_id` to every JSON object body (docs/errors.md). A Fastify preSerialization hook rather
  * than a Nest interceptor: any global interceptor puts every request, redirects included, through
  * rxjs and AsyncResource.bind, which cost a large share of the hot paths' throughput.
  */

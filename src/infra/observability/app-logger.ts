@@ -1,9 +1,9 @@
 import type { LoggerService } from '@nestjs/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import pino, { Logger } from 'pino';
+import pino, { type Logger } from 'pino';
 import type { AppConfig } from '../../config/app-config';
 
-/** Header values never logged (design §11). */
+/** Header values never logged (docs/api-keys-and-security.md). */
 export const REDACTED_PATHS = ['req.headers["x-api-key"]', 'req.headers["x-admin-token"]', 'req.headers.authorization', 'req.headers.cookie'];
 
 /**

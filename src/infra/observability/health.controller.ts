@@ -3,8 +3,11 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import { SkipRateLimit } from '../rate-limit/skip-rate-limit.decorator';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../../common/auth/public.decorator';
-import { PrismaService } from '../database/prisma.service';
+import { Database } from '../database/database.service';
 import { RedisConnection } from '../redis/redis.module';
+
+/** Readiness reports the database down when a probe gets no answer this fast (a dead link or a saturated pool). */
+const DATABASE_PROBE_MS = 1500;
 
 type ComponentStatus = { status: 'up' | 'down' | 'not_configured'; detail?: string };
 
@@ -20,7 +23,7 @@ type ComponentStatus = { status: 'up' | 'down' | 'not_configured'; detail?: stri
 @Controller('health')
 export class HealthController {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly database: Database,
     private readonly redis: RedisConnection,
   ) {}
 
@@ -40,7 +43,7 @@ export class HealthController {
 
   private async checkDatabase(): Promise<ComponentStatus> {
     try {
-      await withTimeout(this.prisma.$queryRaw`SELECT 1`, 2000);
+      await this.database.probe(DATABASE_PROBE_MS);
       return { status: 'up' };
     } catch (error) {
       return { status: 'down', detail: describe(error) };
@@ -60,12 +63,4 @@ export class HealthController {
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message.split('\n')[0].slice(0, 200) : 'unreachable';
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

@@ -1,4 +1,4 @@
-import { BudgetRule, LeasedThrottlerStorage, LeaseGrant, LeaseSource } from './leased-throttler-storage';
+import { type BudgetRule, LeasedThrottlerStorage, type LeaseGrant, type LeaseSource } from './leased-throttler-storage';
 
 /** The shared counter's rules (those of the Redis script) in memory, with a record of what was asked. */
 class FakeSharedCounter implements LeaseSource {

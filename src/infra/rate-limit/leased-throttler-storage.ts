@@ -1,5 +1,5 @@
 import type { ThrottlerStorage } from '@nestjs/throttler';
-import { ExpiringBudgets, ThrottlerStorageRecord } from './expiring-budgets';
+import { ExpiringBudgets, type ThrottlerStorageRecord } from './expiring-budgets';
 
 /** One budget's rule, as the throttler passes it (milliseconds). */
 export interface BudgetRule {

@@ -1,15 +1,17 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { RedisConnection } from '../redis/redis.module';
-import { READ_BUDGET, WRITE_BUDGET } from './account-throttler.guard';
+import { READ_BUDGET, WRITE_BUDGET } from './account-rate-limit.guard';
 import { MemoryThrottlerStorage } from './memory-throttler-storage';
 import { LeasedThrottlerStorage } from './leased-throttler-storage';
 import { RedisLeaseSource } from './redis-lease-source';
+import { OperationLimits } from './operation-limits';
 
 /** Reads get this many times the write budget: listing and fetching images is cheap and frequent. */
 const READ_BUDGET_FACTOR = 10;
 
+@Global()
 @Module({
   imports: [
     ThrottlerModule.forRootAsync({
@@ -24,5 +26,7 @@ const READ_BUDGET_FACTOR = 10;
       }),
     }),
   ],
+  providers: [OperationLimits],
+  exports: [OperationLimits],
 })
 export class RateLimitModule {}

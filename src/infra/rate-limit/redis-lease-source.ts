@@ -56,7 +56,7 @@ export class RedisLeaseSource implements LeaseSource {
     if (!Array.isArray(result) || result.length !== 4 || !result.every((value) => typeof value === 'number')) {
       throw new TypeError(`Unexpected rate-limit script result: ${JSON.stringify(result)}`);
     }
-    const [granted, totalHits, timeToExpireMs, blockedForMs] = result as number[];
+    const [granted, totalHits, timeToExpireMs, blockedForMs] = result;
     return { granted, totalHits, timeToExpireMs, blockedForMs };
   }
 }

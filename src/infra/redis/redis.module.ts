@@ -8,6 +8,8 @@ import { APP_CONFIG, AppConfig } from '../../config/app-config';
  * limit fails open) instead of hanging. An outage is logged once when it starts and once when it
  * ends, not per command.
  */
+const BACKGROUND_COMMAND_TIMEOUT_MS = 3000;
+
 @Injectable()
 export class RedisConnection implements OnApplicationShutdown {
   readonly client: Redis | null;
@@ -20,14 +22,14 @@ export class RedisConnection implements OnApplicationShutdown {
     this.client = config.redisUrl ? createRedisClient(config.redisUrl, config.redisKeyPrefix) : null;
     this.client?.on('error', (error: Error) => this.markDown(error));
     this.client?.on('ready', () => this.markUp());
-    this.background = this.client?.duplicate({ commandTimeout: 10_000, enableOfflineQueue: true }) ?? null;
+    this.background = this.client?.duplicate({ commandTimeout: BACKGROUND_COMMAND_TIMEOUT_MS, enableOfflineQueue: true }) ?? null;
     this.background?.on('error', (error: Error) => this.markDown(error));
   }
 
   /**
-   * A second connection for background work (the scan buffer), patient where request paths must
-   * fail fast: a batch of 1000 events may take longer than a request may wait, and commands issued
-   * while it (re)connects wait for it instead of failing.
+   * A second connection for background work (staging and draining scans), more patient than the
+   * request paths' (a batch of 5,000 scans takes longer to send than a request may wait), and still
+   * bounded: shutdown and the drain never wait longer than BACKGROUND_COMMAND_TIMEOUT_MS a command.
    */
   readonly background: Redis | null;
 

@@ -1,15 +1,15 @@
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
-import { FieldError } from '../../common/validation/field-error';
+import { type FieldError } from '../../common/validation/field-error';
 import { fieldErrorsFromValidation } from '../../common/validation/field-errors-from-validation';
 import { CONTENT_TYPES } from './content-types';
 import { isPlainObject, selectDeclaredFields } from './declared-fields';
-import { QR_TYPES, QrType, isQrType } from './qr-types';
-import { redirectTargetProblem } from './redirect-target';
+import { QR_TYPES, type QrType, isQrType } from './qr-types';
+import { normaliseRedirectTarget, type OwnHosts } from './redirect-target';
 
 export interface ContentCheckOptions {
-  /** hosts of the service's own redirect host: a url target there is refused (redirect loop) */
-  ownHosts?: string[];
+  /** hosts that reach the service itself: a url target there is refused (redirect loop) */
+  ownHosts?: OwnHosts;
 }
 
 export type ContentCheck =
@@ -44,8 +44,10 @@ function checkContentOrThrow(type: QrType, raw: unknown, options: ContentCheckOp
 
   const content = storedForm(instance);
   if (type === 'url') {
-    const problem = redirectTargetProblem(String(content.url), options.ownHosts);
-    if (problem !== null) return { ok: false, errors: [{ field: 'content.url', message: `content.url ${problem}` }] };
+    // Stored (and later redirected to) in its normal form.
+    const target = normaliseRedirectTarget(content.url, options.ownHosts);
+    if (!target.ok) return { ok: false, errors: [{ field: 'content.url', message: `content.url ${target.problem}` }] };
+    content.url = target.href;
   }
   return { ok: true, content, contentString: encode(content) };
 }

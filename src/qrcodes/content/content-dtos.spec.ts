@@ -18,7 +18,7 @@ interface ObjectSchema {
   required?: string[];
 }
 
-/** Required fields per type, from design §4. */
+/** Required fields per type, (docs/content-types.md). */
 const REQUIRED_FIELDS: Record<QrType, string[]> = {
   url: ['url'],
   text: ['text'],

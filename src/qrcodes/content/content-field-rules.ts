@@ -4,7 +4,7 @@
  * reads right at any depth (`content.address.city must be a string`).
  */
 import { Transform } from 'class-transformer';
-import { IsDefined, IsOptional, IsString, MaxLength, ValidateBy, ValidateIf, ValidationArguments } from 'class-validator';
+import { IsDefined, IsOptional, IsString, MaxLength, ValidateBy, ValidateIf, type ValidationArguments } from 'class-validator';
 import { parseIsoDateTime } from './iso-date-time';
 import { MAX_PHONE_NUMBER_LENGTH, MIN_PHONE_NUMBER_LENGTH, isWrittenPhoneNumber } from './phone-number';
 import { redirectTargetProblem } from './redirect-target';
@@ -63,7 +63,6 @@ export function TextRules(maxLength: number): PropertyDecorator {
     IsString({ message: 'must be a string' }),
     IsNotBlank(),
     MaxLength(maxLength, { message: `must be at most ${maxLength} characters` }),
-    IsStorableText(),
   );
 }
 
@@ -73,19 +72,6 @@ function IsNotBlank(): PropertyDecorator {
     validator: {
       validate: (value: unknown) => typeof value === 'string' && value.trim() !== '',
       defaultMessage: () => 'must not be empty',
-    },
-  });
-}
-
-/** NUL and lone surrogates: PostgreSQL cannot store them in text or JSONB, and encodeURIComponent throws on the latter. */
-const UNSTORABLE_CHARACTER = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-function IsStorableText(): PropertyDecorator {
-  return ValidateBy({
-    name: 'isStorableText',
-    validator: {
-      validate: (value: unknown) => typeof value !== 'string' || !UNSTORABLE_CHARACTER.test(value),
-      defaultMessage: () => 'must not contain NUL characters or unpaired surrogates',
     },
   });
 }

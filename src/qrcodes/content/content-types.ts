@@ -7,7 +7,7 @@ import { GeoContentDto } from './geo-content.dto';
 import { encodeGeo } from './geo.encoder';
 import { PhoneContentDto } from './phone-content.dto';
 import { encodePhone } from './phone.encoder';
-import { QrType } from './qr-types';
+import { type QrType } from './qr-types';
 import { SmsContentDto } from './sms-content.dto';
 import { encodeSms } from './sms.encoder';
 import { TextContentDto } from './text-content.dto';
@@ -22,7 +22,7 @@ import { encodeWifi } from './wifi.encoder';
 export interface ContentType {
   dto: new () => object;
   /** Takes content that passed `dto` validation, as stored. */
-  encode(content: Record<string, unknown>): string;
+  encode: (content: Record<string, unknown>) => string;
 }
 
 /** Pairs a DTO with the encoder of its content shape; the one place validated content meets its static type. */

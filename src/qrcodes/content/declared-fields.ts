@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { ValidationTypes, getMetadataStorage } from 'class-validator';
-import { FieldError } from '../../common/validation/field-error';
+import { type FieldError } from '../../common/validation/field-error';
 import { notAllowedField } from '../../common/validation/field-errors-from-validation';
 
 type DtoClass = new () => object;
@@ -53,7 +53,7 @@ function declaredFieldsOf(dto: DtoClass): Map<string, DtoClass | null> {
   const fields = new Map<string, DtoClass | null>();
   for (const metadata of getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false)) {
     const isNested = metadata.type === ValidationTypes.NESTED_VALIDATION;
-    const designType: unknown = isNested ? Reflect.getMetadata('design:type', dto.prototype, metadata.propertyName) : null;
+    const designType: unknown = isNested ? (Reflect.getMetadata('design:type', dto.prototype as object, metadata.propertyName) as unknown) : null;
     const nestedDto = typeof designType === 'function' ? (designType as DtoClass) : null;
     if (nestedDto !== null || !fields.has(metadata.propertyName)) fields.set(metadata.propertyName, nestedDto);
   }

@@ -1,4 +1,4 @@
-import { EmailContent, encodeEmail } from './email.encoder';
+import { type EmailContent, encodeEmail } from './email.encoder';
 
 describe('encodeEmail', () => {
   test.each<[string, EmailContent, string]>([

@@ -1,4 +1,4 @@
-import { EventContent, encodeEvent } from './event.encoder';
+import { type EventContent, encodeEvent } from './event.encoder';
 
 const vevent = (...lines: string[]) => ['BEGIN:VEVENT', ...lines, 'END:VEVENT'].map((line) => `${line}\r\n`).join('');
 

@@ -3,5 +3,6 @@ export { QR_TYPES, isQrType } from './qr-types';
 export type { QrType } from './qr-types';
 export { checkContent } from './check-content';
 export type { ContentCheck, ContentCheckOptions } from './check-content';
-export { redirectTargetProblem } from './redirect-target';
+export { MAX_URL_LENGTH, normaliseRedirectTarget, redirectHostAliases, redirectTargetProblem } from './redirect-target';
+export type { OwnHosts } from './redirect-target';
 export { CONTENT_DTO_BY_TYPE } from './content-types';

@@ -1,4 +1,4 @@
-/** The QR code types of design §4; a code's type is fixed at creation. */
+/** The QR code types (docs/content-types.md); a code's type is fixed at creation. */
 export const QR_TYPES = ['url', 'text', 'email', 'phone', 'sms', 'wifi', 'vcard', 'geo', 'event'] as const;
 export type QrType = (typeof QR_TYPES)[number];
 

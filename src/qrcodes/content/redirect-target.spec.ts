@@ -1,4 +1,4 @@
-import { redirectTargetProblem } from './redirect-target';
+import { normaliseRedirectTarget, redirectHostAliases, redirectTargetProblem } from './redirect-target';
 
 const UNSAFE_TARGETS: [string, string, RegExp][] = [
   ['javascript scheme', 'javascript:alert(1)', /http or https/],
@@ -44,7 +44,7 @@ describe('redirectTargetProblem', () => {
   });
 
   test('refuses a value that is not a string', () => {
-    expect(redirectTargetProblem(42 as unknown as string)).toBe('must be a string');
+    expect(redirectTargetProblem(42)).toBe('must be a string');
   });
 
   describe('own redirect host', () => {
@@ -62,8 +62,20 @@ describe('redirectTargetProblem', () => {
       [['http://localhost:3000/'], 'http://localhost:3000/r/abc123'],
       [['[::1]:3000'], 'http://[::1]:3000/r/abc123'],
       [['127.0.0.1:3000'], 'http://0x7f.0.0.1:3000/r/abc123'],
+      [['http://127.0.0.1:4101'], 'http://localhost:4101/r/abc123'],
+      [['http://127.0.0.1:4101'], 'http://[::ffff:7f00:1]:4101/r/abc123'],
+      [['http://127.0.0.1:4101'], 'http://[::ffff:127.0.0.1]:4101/r/abc123'],
+      [['http://127.0.0.1:4101'], 'http://[::1]:4101/'],
+      [['http://127.0.0.1:4101'], 'http://2130706433:4101/'],
+      [['http://127.0.0.1:4101'], 'http://0177.0.0.1:4101/'],
+      [['http://127.0.0.1:4101'], 'http://127.1:4101/'],
+      [['http://127.0.0.1:4101'], 'http://127.0.0.2:4101/'],
+      [['http://127.0.0.1:4101'], 'http://0.0.0.0:4101/'],
+      [['http://127.0.0.1:4101'], 'http://app.localhost:4101/'],
+      [['http://localhost:4101'], 'http://127.0.0.1:4101/'],
+      [['http://[::1]:4101'], 'http://localhost:4101/'],
     ])('%j refuses %s', (ownHosts, url) => {
-      expect(redirectTargetProblem(url, ownHosts)).toBe("must not point to this service's redirect host");
+      expect(redirectTargetProblem(url, redirectHostAliases(ownHosts))).toBe("must not point to this service's own links (a redirect loop)");
     });
 
     test.each<[string[], string]>([
@@ -75,8 +87,38 @@ describe('redirectTargetProblem', () => {
       [['[::1]:3000'], 'http://[::1]:8080/'],
       [[], 'https://r.example.com/'],
       [['not a host at all ::'], 'https://example.com/'],
+      [['http://127.0.0.1:4101'], 'http://localhost:4102/'],
+      [['http://127.0.0.1:4101'], 'http://10.0.0.1:4101/'],
     ])('%j accepts %s', (ownHosts, url) => {
-      expect(redirectTargetProblem(url, ownHosts)).toBeNull();
+      expect(redirectTargetProblem(url, redirectHostAliases(ownHosts))).toBeNull();
     });
+  });
+});
+
+describe('normaliseRedirectTarget', () => {
+  test.each([
+    ['an IDN host (Cyrillic look-alike)', 'https://аррӏе.com/', 'https://xn--80ak6aa92e.com/'],
+    ['a Latin-1 host', 'https://bücher.example/', 'https://xn--bcher-kva.example/'],
+    ['an emoji path', 'https://example.com/😀', 'https://example.com/%F0%9F%98%80'],
+    ['U+2028 in the path', 'https://example.com/a\u2028b', 'https://example.com/a%E2%80%A8b'],
+    ['a space and non-ASCII in query and fragment', 'https://example.com/?q=a b#frag ü', 'https://example.com/?q=a%20b#frag%20%C3%BC'],
+    ['upper-case scheme and host, default port', 'HTTPS://EXAMPLE.COM:443/Path', 'https://example.com/Path'],
+    ['a bare origin', 'http://example.com', 'http://example.com/'],
+    ['dot segments', 'https://example.com/a/../b/./c', 'https://example.com/b/c'],
+  ])('stores %s in its normal form', (_case, url, href) => {
+    expect(normaliseRedirectTarget(url)).toEqual({ ok: true, href });
+  });
+
+  test('is stable: the normal form normalises to itself, in plain ASCII', () => {
+    for (const url of ['https://аррӏе.com/ä?ö=ü#ß', 'https://example.com/😀?q="x"<y>']) {
+      const first = normaliseRedirectTarget(url);
+      if (!first.ok) throw new Error(first.problem);
+      expect(first.href).toMatch(/^[\x21-\x7e]+$/);
+      expect(normaliseRedirectTarget(first.href)).toEqual(first);
+    }
+  });
+
+  test('refuses a target that grows past 2048 characters once percent-encoded', () => {
+    expect(normaliseRedirectTarget(`https://example.com/${'é'.repeat(1000)}`)).toEqual({ ok: false, problem: expect.stringMatching(/once normalised/) });
   });
 });

@@ -1,4 +1,4 @@
-import { VcardContent, encodeVcard } from './vcard.encoder';
+import { type VcardContent, encodeVcard } from './vcard.encoder';
 
 const card = (...lines: string[]) => ['BEGIN:VCARD', 'VERSION:3.0', ...lines, 'END:VCARD'].map((line) => `${line}\r\n`).join('');
 

@@ -1,4 +1,4 @@
-import { WifiContent, encodeWifi } from './wifi.encoder';
+import { type WifiContent, encodeWifi } from './wifi.encoder';
 
 describe('encodeWifi', () => {
   test.each<[string, WifiContent, string]>([

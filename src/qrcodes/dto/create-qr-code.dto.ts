@@ -1,9 +1,13 @@
+import { ResourceIdField } from '../../common/validation/resource-id.pipe';
+import type { FolderId } from '../../common/ids/resource-ids';
 import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
-import { IsBoolean, IsDefined, IsIn, IsISO8601, IsObject, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
-import { StyleDto } from '../../images/style';
+import { IsBoolean, IsDefined, IsIn, IsISO8601, IsObject, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { STYLE_RULE_DESCRIPTION, StyleDto } from '../../images/style';
 import { CONTENT_DTO_BY_TYPE, QR_TYPES, QrType } from '../content';
 
-export const CONTENT_SCHEMA_REFS = Object.values(CONTENT_DTO_BY_TYPE).map((dto) => ({ $ref: getSchemaPath(dto) }));
+/** The content schemas, one per type; the document registers them (ApiExtraModels on the QR code controller). */
+export const CONTENT_DTOS = Object.values(CONTENT_DTO_BY_TYPE);
+export const CONTENT_SCHEMA_REFS = CONTENT_DTOS.map((dto) => ({ $ref: getSchemaPath(dto) }));
 
 /**
  * Request body of a single create, and of each bulk item. The shape is checked here; `content`
@@ -11,10 +15,10 @@ export const CONTENT_SCHEMA_REFS = Object.values(CONTENT_DTO_BY_TYPE).map((dto) 
  */
 export class CreateQrCodeDto {
   @ApiProperty({ enum: QR_TYPES, example: 'url' })
-  @IsDefined() @IsIn(QR_TYPES as unknown as string[], { message: `type must be one of: ${QR_TYPES.join(', ')}` })
+  @IsDefined() @IsIn(QR_TYPES, { message: `type must be one of: ${QR_TYPES.join(', ')}` })
   type: QrType;
 
-  @ApiProperty({ description: 'Content fields of the type', oneOf: CONTENT_SCHEMA_REFS, example: { url: 'https://example.com' } })
+  @ApiProperty({ description: 'Content fields of the type (one of these schemas, chosen by `type`)', oneOf: CONTENT_SCHEMA_REFS })
   @IsDefined() @IsObject({ message: 'content must be an object' })
   content: Record<string, unknown>;
 
@@ -22,19 +26,19 @@ export class CreateQrCodeDto {
   @IsOptional() @IsString() @MaxLength(100) @Matches(/\S/, { message: 'name must not be blank' })
   name?: string;
 
-  @ApiPropertyOptional({ default: false, description: 'Dynamic codes get a short redirect link and count scans' })
+  @ApiPropertyOptional({ type: Boolean, default: false, description: 'Dynamic codes get a short redirect link and count scans' })
   @IsOptional() @IsBoolean()
   is_dynamic?: boolean;
 
-  @ApiPropertyOptional({ format: 'uuid', description: 'One of your folders' })
-  @IsOptional() @IsUUID()
-  folder_id?: string;
+  @ApiPropertyOptional({ type: String, format: 'uuid', description: 'One of your folders' })
+  @IsOptional() @ResourceIdField()
+  folder_id?: FolderId;
 
-  @ApiPropertyOptional({ type: () => StyleDto })
+  @ApiPropertyOptional({ type: () => StyleDto, description: STYLE_RULE_DESCRIPTION })
   @IsOptional() @IsObject({ message: 'style must be an object' })
   style?: Record<string, unknown>;
 
-  @ApiPropertyOptional({ format: 'date-time', description: 'Dynamic codes only: after this instant the link answers "expired"' })
+  @ApiPropertyOptional({ type: String, format: 'date-time', description: 'Dynamic codes only, in the future: after this instant the link answers "expired" (410)' })
   @IsOptional() @IsISO8601({ strict: true })
   expires_at?: string;
 }

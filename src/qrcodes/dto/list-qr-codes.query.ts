@@ -1,22 +1,23 @@
+import { ResourceIdField } from '../../common/validation/resource-id.pipe';
+import type { FolderId } from '../../common/ids/resource-ids';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
-import { QR_TYPES, QrType } from '../content';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { QR_TYPES, type QrType } from '../content';
+import { QR_STATUSES, type QrStatus } from '../qr-code-status';
+import { PageLimit, PageNumber } from '../../common/validation/page-query';
 
 export const LIST_SORTS = ['newest', 'oldest', 'name-asc', 'name-desc'] as const;
 export type ListSort = (typeof LIST_SORTS)[number];
 
 export class ListQrCodesQuery {
-  @ApiPropertyOptional({ default: 1, minimum: 1 })
-  @IsOptional() @Type(() => Number) @IsInt({ message: 'page must be an integer' }) @Min(1) @Max(1_000_000)
+  @PageNumber()
   page: number = 1;
 
-  @ApiPropertyOptional({ default: 20, minimum: 1, maximum: 100 })
-  @IsOptional() @Type(() => Number) @IsInt({ message: 'limit must be an integer' }) @Min(1) @Max(100)
+  @PageLimit(20)
   limit: number = 20;
 
   @ApiPropertyOptional({ enum: QR_TYPES })
-  @IsOptional() @IsIn(QR_TYPES as unknown as string[], { message: `type must be one of: ${QR_TYPES.join(', ')}` })
+  @IsOptional() @IsIn(QR_TYPES, { message: `type must be one of: ${QR_TYPES.join(', ')}` })
   type?: QrType;
 
   @ApiPropertyOptional({ enum: ['true', 'false'] })
@@ -28,10 +29,14 @@ export class ListQrCodesQuery {
   search?: string;
 
   @ApiPropertyOptional({ enum: LIST_SORTS, default: 'newest' })
-  @IsOptional() @IsIn(LIST_SORTS as unknown as string[], { message: `sort must be one of: ${LIST_SORTS.join(', ')}` })
+  @IsOptional() @IsIn(LIST_SORTS, { message: `sort must be one of: ${LIST_SORTS.join(', ')}` })
   sort: ListSort = 'newest';
 
+  @ApiPropertyOptional({ enum: QR_STATUSES, description: 'Only codes with this status (expired: dynamic codes whose expires_at has passed)' })
+  @IsOptional() @IsIn(QR_STATUSES, { message: `status must be one of: ${QR_STATUSES.join(', ')}` })
+  status?: QrStatus;
+
   @ApiPropertyOptional({ format: 'uuid', description: 'Only codes in this folder' })
-  @IsOptional() @IsUUID()
-  folder_id?: string;
+  @IsOptional() @ResourceIdField()
+  folder_id?: FolderId;
 }

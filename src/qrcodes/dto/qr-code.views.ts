@@ -1,61 +1,62 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { REQUEST_ID_PROPERTY as REQUEST_ID, PaginationView } from '../../common/openapi/common-views';
 import { QR_TYPES } from '../content';
+
+const STATUSES = ['active', 'paused', 'expired'];
+const ID = { format: 'uuid', example: '3f2b8c4e-1d5a-4e7b-9c0f-6a8d2e4b1c37' };
+const CREATED_AT = { format: 'date-time', description: 'UTC, with milliseconds', example: '2026-11-24T09:30:00.000Z' };
+const SHORT_CODE = { description: 'Dynamic codes only: the code of the short link', example: 'aZ3kP9qL' };
+const DYNAMIC_URL = { format: 'uri', description: 'Dynamic codes only: {REDIRECT_URL}/r/<short_code>, the URL the image encodes', example: 'https://qr.example.com/r/aZ3kP9qL' };
+const IMAGE_URL = { format: 'uri', description: 'The SVG image (send the X-API-Key header)', example: 'https://api.example.com/api/v1/qrcodes/3f2b8c4e-1d5a-4e7b-9c0f-6a8d2e4b1c37/image' };
 
 /** Response shapes, for the OpenAPI document (the service builds them in qr-code.representation.ts). */
 export class QrCodeView {
-  @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty() name: string;
-  @ApiProperty({ enum: QR_TYPES }) type: string;
-  @ApiProperty({ description: 'The encoded content string' }) content: string;
-  @ApiProperty({ description: 'The style serialized as a JSON string', example: '{}' }) style_config: string;
-  @ApiProperty({ format: 'uuid', nullable: true, type: String }) folder_id: string | null;
-  @ApiProperty() is_dynamic: boolean;
-  @ApiProperty({ enum: ['active', 'paused', 'expired'] }) status: string;
-  @ApiProperty() scans: number;
-  @ApiPropertyOptional({ description: 'Dynamic codes only' }) short_code?: string;
-  @ApiPropertyOptional({ description: 'Dynamic codes only: {redirect_url}/r/<short_code>' }) dynamic_url?: string;
-  @ApiPropertyOptional({ format: 'date-time' }) expires_at?: string;
-  @ApiProperty() image_url: string;
-  @ApiProperty({ format: 'date-time' }) created_at: string;
-  @ApiProperty({ format: 'date-time' }) updated_at: string;
+  @ApiProperty(ID) id: string;
+  @ApiProperty({ example: 'Spring poster' }) name: string;
+  @ApiProperty({ enum: QR_TYPES, example: 'url' }) type: string;
+  @ApiProperty({ description: 'The content as the string the code encodes', example: 'https://example.com/spring-sale?utm_source=qr' }) content: string;
+  @ApiProperty({ description: 'The style serialized as a JSON string ("{}" without a style)', example: '{"dotsOptions":{"type":"rounded","color":"#1a237e"}}' })
+  style_config: string;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'The folder of the code, or null', example: null }) folder_id: string | null;
+  @ApiProperty({ example: true }) is_dynamic: boolean;
+  @ApiProperty({ enum: STATUSES, description: 'expired: a dynamic code past its expires_at', example: 'active' }) status: string;
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'Completed scans of the dynamic link, bots excluded', example: 42 }) scans: number;
+  @ApiPropertyOptional(SHORT_CODE) short_code?: string;
+  @ApiPropertyOptional(DYNAMIC_URL) dynamic_url?: string;
+  @ApiPropertyOptional({ format: 'date-time', description: 'Dynamic codes with an expiry only', example: '2099-12-31T23:59:59.000Z' }) expires_at?: string;
+  @ApiProperty(IMAGE_URL) image_url: string;
+  @ApiProperty(CREATED_AT) created_at: string;
+  @ApiProperty({ format: 'date-time', example: '2026-11-24T10:15:00.000Z' }) updated_at: string;
 }
 
 export class QrCodeGetView extends QrCodeView {
-  @ApiProperty() request_id: string;
+  @ApiProperty(REQUEST_ID) request_id: string;
 }
 
 export class QrCodeBulkItemView {
-  @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty({ enum: QR_TYPES }) type: string;
-  @ApiProperty() name: string;
-  @ApiProperty({ description: 'The string the image encodes for a static code' }) content_string: string;
-  @ApiProperty() is_dynamic: boolean;
-  @ApiPropertyOptional() short_code?: string;
-  @ApiPropertyOptional() dynamic_url?: string;
-  @ApiProperty() image_url: string;
-  @ApiProperty({ format: 'date-time' }) created_at: string;
+  @ApiProperty(ID) id: string;
+  @ApiProperty({ enum: QR_TYPES, example: 'url' }) type: string;
+  @ApiProperty({ example: 'Spring poster' }) name: string;
+  @ApiProperty({
+    description: "The string the image encodes for a static code (a dynamic code's image encodes dynamic_url)",
+    example: 'https://example.com/spring-sale?utm_source=qr',
+  })
+  content_string: string;
+  @ApiProperty({ example: true }) is_dynamic: boolean;
+  @ApiPropertyOptional(SHORT_CODE) short_code?: string;
+  @ApiPropertyOptional(DYNAMIC_URL) dynamic_url?: string;
+  @ApiProperty(IMAGE_URL) image_url: string;
+  @ApiProperty(CREATED_AT) created_at: string;
 }
 
 export class QrCodeCreatedView extends QrCodeBulkItemView {
-  @ApiProperty({ example: 'active' }) status: string;
-  @ApiProperty({ example: 0 }) scans: number;
-  @ApiProperty() request_id: string;
-}
-
-export class PaginationView {
-  @ApiProperty() page: number;
-  @ApiProperty() limit: number;
-  @ApiProperty({ description: 'Number of matching codes' }) total: number;
-  @ApiProperty() total_pages: number;
+  @ApiProperty({ enum: STATUSES, description: 'active for a new code', example: 'active' }) status: string;
+  @ApiProperty({ type: 'integer', minimum: 0, example: 0 }) scans: number;
+  @ApiProperty(REQUEST_ID) request_id: string;
 }
 
 export class QrCodeListView {
   @ApiProperty({ type: [QrCodeView] }) data: QrCodeView[];
-  @ApiProperty() pagination: PaginationView;
-  @ApiProperty() request_id: string;
-}
-
-export class MessageView {
-  @ApiProperty() message: string;
-  @ApiProperty() request_id: string;
+  @ApiProperty({ type: PaginationView }) pagination: PaginationView;
+  @ApiProperty(REQUEST_ID) request_id: string;
 }

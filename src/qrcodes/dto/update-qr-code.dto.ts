@@ -1,7 +1,10 @@
+import { ResourceIdField } from '../../common/validation/resource-id.pipe';
+import type { FolderId } from '../../common/ids/resource-ids';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsIn, IsISO8601, IsObject, IsString, IsUUID, Matches, MaxLength, ValidateIf } from 'class-validator';
-import { StyleDto } from '../../images/style';
-import { QR_STATUSES, SettableStatus } from '../qr-code-status';
+import { IsBoolean, IsIn, IsISO8601, IsObject, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { STYLE_RULE_DESCRIPTION, StyleDto } from '../../images/style';
+import { SETTABLE_STATUSES, type SettableStatus } from '../qr-code-status';
+import { QR_TYPES } from '../content';
 import { CONTENT_SCHEMA_REFS } from './create-qr-code.dto';
 
 /**
@@ -13,7 +16,7 @@ const IsOptionalNotNull = () => ValidateIf((_, value) => value !== undefined);
 
 /** Partial update: only the fields present change. */
 export class UpdateQrCodeDto {
-  @ApiPropertyOptional({ maxLength: 100 })
+  @ApiPropertyOptional({ type: String, maxLength: 100 })
   @IsOptionalNotNull() @IsString() @MaxLength(100) @Matches(/\S/, { message: 'name must not be blank' })
   name?: string;
 
@@ -21,27 +24,27 @@ export class UpdateQrCodeDto {
   @IsOptionalNotNull() @IsObject({ message: 'content must be an object' })
   content?: Record<string, unknown>;
 
-  @ApiPropertyOptional({ type: () => StyleDto, description: 'Replaces the existing style entirely' })
+  @ApiPropertyOptional({ type: () => StyleDto, description: `Replaces the existing style entirely. ${STYLE_RULE_DESCRIPTION}` })
   @IsOptionalNotNull() @IsObject({ message: 'style must be an object' })
   style?: Record<string, unknown>;
 
-  @ApiPropertyOptional({ format: 'uuid', nullable: true, description: 'A folder id moves the code; null removes it from its folder' })
-  @ValidateIf((_, value) => value !== null && value !== undefined) @IsUUID()
-  folder_id?: string | null;
+  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true, description: 'A folder id moves the code; null removes it from its folder' })
+  @ValidateIf((_, value) => value !== null && value !== undefined) @ResourceIdField()
+  folder_id?: FolderId | null;
 
-  @ApiPropertyOptional({ description: 'Only true is accepted: upgrades a static code to dynamic' })
+  @ApiPropertyOptional({ type: Boolean, description: 'Only true is accepted: upgrades a static code to dynamic (a dynamic code cannot become static)' })
   @IsOptionalNotNull() @IsBoolean()
   is_dynamic?: boolean;
 
-  @ApiPropertyOptional({ enum: QR_STATUSES, description: 'paused: a dynamic link stops redirecting (410) until active again' })
-  @IsOptionalNotNull() @IsIn(QR_STATUSES as unknown as string[], { message: `status must be one of: ${QR_STATUSES.join(', ')}` })
+  @ApiPropertyOptional({ enum: SETTABLE_STATUSES, description: 'Dynamic codes only: paused stops the link redirecting (410) until active again; on a static code status is refused' })
+  @IsOptionalNotNull() @IsIn(SETTABLE_STATUSES, { message: `status must be one of: ${SETTABLE_STATUSES.join(', ')}` })
   status?: SettableStatus;
 
-  @ApiPropertyOptional({ format: 'date-time', nullable: true, description: 'Dynamic codes only; null removes the expiry' })
+  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true, description: 'Dynamic codes only, in the future; null removes the expiry' })
   @ValidateIf((_, value) => value !== null && value !== undefined) @IsISO8601({ strict: true })
   expires_at?: string | null;
 
-  @ApiPropertyOptional({ description: 'The type cannot change; sending a different type is rejected' })
+  @ApiPropertyOptional({ enum: QR_TYPES, description: "The type cannot change: only the code's own type is accepted" })
   @IsOptionalNotNull() @IsString()
   type?: string;
 }

@@ -48,3 +48,14 @@ export function pngDataUri(width: number, height: number, colourAt: (x: number, 
 export function checkeredLogo(width = 16, height = 16): string {
   return pngDataUri(width, height, (x, y) => (((x >> 2) + (y >> 2)) % 2 ? [230, 60, 40] : [40, 90, 200]));
 }
+
+/** A round badge (orange disc, white ring, dark centre), a logo of the usual kind. */
+export function badgeLogo(side = 32): string {
+  const centre = (side - 1) / 2;
+  return pngDataUri(side, side, (x, y) => {
+    const distance = Math.hypot(x - centre, y - centre) / (side / 32);
+    if (distance < 6) return [30, 40, 70];
+    if (distance < 9) return [255, 255, 255];
+    return [240, 120, 30];
+  });
+}

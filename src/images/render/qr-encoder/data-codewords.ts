@@ -100,12 +100,12 @@ function writePayload(segment: Segment, writer: BitWriter): void {
 }
 
 /**
- * Picks the smallest version that holds the text at this level and returns its data codewords
- * (terminated and padded), or null when even version 40 is too small.
+ * Picks the smallest version (from `minVersion`) that holds the text at this level and returns its
+ * data codewords (terminated and padded), or null when even version 40 is too small.
  */
-export function encodeDataCodewords(text: string, level: ErrorCorrectionLevel): EncodedData | null {
+export function encodeDataCodewords(text: string, level: ErrorCorrectionLevel, minVersion = MIN_VERSION): EncodedData | null {
   const segment = toSegment(text);
-  for (let version = MIN_VERSION; version <= MAX_VERSION; version++) {
+  for (let version = Math.max(MIN_VERSION, minVersion); version <= MAX_VERSION; version++) {
     const capacityBits = blockStructure(version, level).dataCodewords * 8;
     const usedBits = segmentBits(segment, version);
     if (usedBits > capacityBits) continue;

@@ -35,7 +35,7 @@ export function symbolSize(version: number): number {
 }
 
 /** Modules left for codewords once every function pattern and the format/version areas are placed. */
-function dataModuleCount(version: number): number {
+export function dataModuleCount(version: number): number {
   let modules = (16 * version + 128) * version + 64;
   if (version >= 2) {
     const alignmentCount = Math.floor(version / 7) + 2;

@@ -1,0 +1,19 @@
+/**
+ * Ids of owned resources, branded by kind: a folder id does not fit where a code id goes, and an id
+ * gets its brand only where it was checked (an id pipe, or a row read from the database).
+ */
+export type QrCodeId = string & { readonly __brand: 'QrCodeId' };
+export type FolderId = string & { readonly __brand: 'FolderId' };
+export type ApiKeyId = string & { readonly __brand: 'ApiKeyId' };
+export type WebhookId = string & { readonly __brand: 'WebhookId' };
+export type DeliveryId = string & { readonly __brand: 'DeliveryId' };
+/** An event's id is also its `webhook-id` header: the same on every attempt of it. */
+export type WebhookEventId = string & { readonly __brand: 'WebhookEventId' };
+
+/** A UUID in any case; ids are compared in lower case, as Postgres prints them. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
+
+/** The message of every id that is not a UUID, in a path, a query or a body field. */
+export const notAUuid = (field: string) => `${field} must be a UUID`;

@@ -1,0 +1,43 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+
+/**
+ * Ownership by construction (docs/data-model.md): queries live in repositories, reach owned rows
+ * through `forAccount(accountId)`, and the cross-account view `anyAccount` is used only where a
+ * lookup is by an identifier that is itself the credential or the public name, or by system work.
+ */
+const SRC = join(__dirname, '../..');
+
+/** Files that may use `anyAccount`, and why. */
+const ANY_ACCOUNT: Record<string, string> = {
+  'infra/database/tables.ts': 'defines it',
+  'auth/api-keys.repository.ts': 'a key is looked up by its hash before any account is known; the admin API manages every account',
+  'redirect/links.repository.ts': 'a scan names a code by its public short code alone',
+  'infra/idempotency/idempotency.repository.ts': 'the hourly sweep of expired keys is system work over every account',
+  'webhooks/delivery/delivery-queue.repository.ts': 'the delivery worker claims due deliveries of every account (FOR UPDATE SKIP LOCKED), records their attempts and sweeps old events',
+};
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'generated' || entry.name === '__fixtures__' ? [] : sourceFiles(path);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts') ? [path] : [];
+  });
+}
+
+const files = sourceFiles(SRC).map((file) => ({ path: relative(SRC, file).split(sep).join('/'), text: readFileSync(file, 'utf8') }));
+
+describe('ownership of rows', () => {
+  it('uses the cross-account view only where the list above says why', () => {
+    const users = files.filter((file) => /\.anyAccount\b/.test(file.text)).map((file) => file.path);
+    expect(users.sort()).toEqual(Object.keys(ANY_ACCOUNT).sort());
+  });
+
+  it('builds queries only in repositories (and the database module): services run transactions, not SQL', () => {
+    const querying = files
+      .filter((file) => /\b(read|write|tx)\.(forAccount|shared|anyAccount)\b|\.selectFrom\(|\.insertInto\(|\.updateTable\(|\.deleteFrom\(|\bsql`/.test(file.text))
+      .map((file) => file.path)
+      .filter((path) => !path.endsWith('.repository.ts') && !path.startsWith('infra/database/'));
+    expect(querying).toEqual([]);
+  });
+});

@@ -1,0 +1,106 @@
+import {
+  type DeleteQueryBuilder,
+  type DeleteResult,
+  type Insertable,
+  type InsertQueryBuilder,
+  type InsertResult,
+  Kysely,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  sql,
+  type UpdateQueryBuilder,
+  type UpdateResult,
+} from 'kysely';
+import type { AccountId } from '../../common/ids/account-id';
+import type { DB } from '../../generated/kysely/database';
+import { PrismaDialect, type RawQueryRunner } from './kysely-over-prisma';
+
+/** Tables whose rows belong to an account (their account_id column). */
+export type OwnedTable =
+  | 'qr_codes'
+  | 'folders'
+  | 'api_keys'
+  | 'qr_code_counts'
+  | 'webhook_endpoints'
+  | 'webhook_events'
+  | 'webhook_deliveries'
+  | 'webhook_attempts'
+  | 'idempotency_keys';
+
+/**
+ * Tables no account owns. scan_events is left out too: its rows belong to a code, and are read
+ * through the account's codes (AccountTables).
+ */
+export type SharedTables = Omit<DB, OwnedTable | 'scan_events'>;
+
+/**
+ * The account's rows of the owned tables, and nothing else: every query built here has
+ * `<table>.account_id = <account>` in its WHERE clause (or its rows' account_id set, for inserts).
+ * This is the only way into an owned table for code that acts for an account; see Tables.
+ */
+export class AccountTables {
+  constructor(
+    private readonly db: Kysely<DB>,
+    readonly accountId: AccountId,
+  ) {}
+
+  selectFrom<T extends OwnedTable>(table: T): SelectQueryBuilder<DB, T, object> {
+    const name: OwnedTable = table;
+    return this.owned.selectFrom(name).where(ownerOf(name), '=', this.accountId);
+  }
+
+  updateTable<T extends OwnedTable>(table: T): UpdateQueryBuilder<DB, T, T, UpdateResult> {
+    const name: OwnedTable = table;
+    return this.owned.updateTable(name).where(ownerOf(name), '=', this.accountId) as unknown as UpdateQueryBuilder<DB, T, T, UpdateResult>;
+  }
+
+  deleteFrom<T extends OwnedTable>(table: T): DeleteQueryBuilder<DB, T, DeleteResult> {
+    const name: OwnedTable = table;
+    return this.owned.deleteFrom(name).where(ownerOf(name), '=', this.accountId) as unknown as DeleteQueryBuilder<DB, T, DeleteResult>;
+  }
+
+  /** The owned tables seen only by their owner column, so one generic query serves each of them. */
+  private get owned(): Kysely<Record<OwnedTable, { account_id: AccountId }>> {
+    return this.db as unknown as Kysely<Record<OwnedTable, { account_id: AccountId }>>;
+  }
+
+  /**
+   * Runs raw SQL (for statements the builder cannot say well, like a report of several CTEs) that
+   * reaches owned rows only through subqueries built from this scope, interpolated into it.
+   */
+  execute<R>(query: RawBuilder<R>): Promise<R[]> {
+    return query.execute(this.db).then((result) => result.rows);
+  }
+
+  insertInto<T extends OwnedTable>(table: T, rows: ReadonlyArray<Omit<Insertable<DB[T]>, 'account_id'>>): InsertQueryBuilder<DB, T, InsertResult> {
+    const owned = rows.map((row) => ({ ...row, account_id: this.accountId })) as unknown as Insertable<DB[T]>[];
+    return this.db.insertInto(table).values(owned);
+  }
+}
+
+/** The account column of an owned table, qualified (a join may bring another table's account_id). */
+function ownerOf(table: OwnedTable) {
+  return sql.ref<AccountId>(`${table}.account_id`);
+}
+
+/**
+ * The tables, over one Prisma client (a pool) or one transaction. Code that acts for an account
+ * reaches owned rows only through `forAccount`; `shared` has no owned table in its type, so an
+ * unscoped query of codes or folders does not compile. `anyAccount` is the one exception, for
+ * lookups by an identifier that is itself the credential or the public name (a key's hash, a
+ * short code) and for system work (scan stores): the files allowed to use it are listed in
+ * src/infra/database/ownership.spec.ts.
+ */
+export class Tables {
+  readonly shared: Kysely<SharedTables>;
+  readonly anyAccount: Kysely<DB>;
+
+  constructor(runner: RawQueryRunner) {
+    this.anyAccount = new Kysely<DB>({ dialect: new PrismaDialect(runner) });
+    this.shared = this.anyAccount as unknown as Kysely<SharedTables>;
+  }
+
+  forAccount(accountId: AccountId): AccountTables {
+    return new AccountTables(this.anyAccount, accountId);
+  }
+}

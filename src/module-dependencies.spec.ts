@@ -1,0 +1,98 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+
+/**
+ * The direction of dependencies between the app's modules (docs/architecture.md), checked on every
+ * import of every source file. A module may import only the modules listed for it; the list is a
+ * layering (no module lists one that lists it back, directly or not), so no cycle can form.
+ * Pure pieces (the renderer, the content encoders, the short-code and redirect-target rules) may
+ * not import Nest at all.
+ */
+const SRC = __dirname;
+
+/** Each module and what it may import. */
+const ALLOWED: Record<string, string[]> = {
+  common: ['generated'],
+  generated: ['common'],
+  config: ['common'],
+  infra: ['common', 'config', 'generated'],
+  rendering: ['common'],
+  auth: ['common', 'config', 'infra', 'generated'],
+  folders: ['common', 'config', 'infra', 'generated'],
+  qrcodes: ['common', 'config', 'infra', 'generated', 'folders', 'rendering'],
+  images: ['common', 'config', 'infra', 'qrcodes', 'rendering'],
+  styles: ['common', 'config', 'infra', 'qrcodes', 'rendering'],
+  bulk: ['common', 'config', 'infra', 'qrcodes'],
+  analytics: ['common', 'config', 'infra', 'generated', 'qrcodes'],
+  redirect: ['common', 'config', 'infra', 'generated', 'qrcodes', 'rendering'],
+  webhooks: ['common', 'config', 'infra', 'generated', 'folders', 'qrcodes', 'redirect'],
+  /** main.ts, app.module.ts, app.factory.ts, cli.ts: the composition root. */
+  app: ['*'],
+};
+
+const PURE = [/^images\/render\//, /^qrcodes\/content\/[^/]+\.encoder\.ts$/, /^qrcodes\/short-code\.ts$/, /^qrcodes\/content\/redirect-target\.ts$/, /^redirect\/landing\//];
+
+/** Folders that are a module of their own inside another's folder: the renderer and the style schema, pure libraries. */
+const NESTED: Record<string, string> = { 'images/render': 'rendering', 'images/style': 'rendering' };
+
+const moduleOf = (file: string): string => {
+  const path = relative(SRC, file).split(sep).join('/').replace(/\.ts$/, '');
+  if (!path.includes('/')) return 'app';
+  const nested = Object.keys(NESTED).find((folder) => path === folder || path.startsWith(`${folder}/`));
+  return nested ? NESTED[nested] : path.split('/')[0];
+};
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === '__fixtures__' ? [] : sourceFiles(path);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts') ? [path] : [];
+  });
+}
+
+const IMPORT = /^\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|^\s*import\s+['"]([^'"]+)['"]/gm;
+
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(IMPORT)].map((match) => match[1] ?? match[2]);
+}
+
+const files = sourceFiles(SRC).filter((file) => !relative(SRC, file).startsWith('generated'));
+
+describe('module dependencies', () => {
+  it('the allowed dependencies form a layering: no module can reach itself', () => {
+    const reaches = (from: string, to: string, seen = new Set<string>()): boolean =>
+      (ALLOWED[from] ?? []).some((next) => next !== '*' && (next === to || (!seen.has(next) && (seen.add(next), reaches(next, to, seen)))));
+    const cyclic = Object.keys(ALLOWED).filter((name) => name !== 'app' && reaches(name, name));
+    // common and generated share the id brands both ways: a pair of leaves, not a cycle through a feature.
+    expect(cyclic.filter((name) => name !== 'common' && name !== 'generated')).toEqual([]);
+  });
+
+  it('every import goes down the layering', () => {
+    const wrong: string[] = [];
+    for (const file of files) {
+      const from = moduleOf(file);
+      const allowed = ALLOWED[from] ?? [];
+      for (const specifier of importsOf(file)) {
+        if (!specifier.startsWith('.')) continue;
+        const to = moduleOf(resolve(dirname(file), specifier));
+        if (to === from || allowed.includes('*') || allowed.includes(to)) continue;
+        wrong.push(`${relative(SRC, file)} (${from}) imports ${specifier} (${to})`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('pure pieces import no Nest', () => {
+    const nestful = files
+      .filter((file) => PURE.some((pattern) => pattern.test(relative(SRC, file).split(sep).join('/'))))
+      .filter((file) => importsOf(file).some((specifier) => specifier.startsWith('@nestjs/')))
+      .map((file) => relative(SRC, file));
+    expect(nestful).toEqual([]);
+  });
+
+  it('knows every module it finds (a new folder gets its place in the layering)', () => {
+    const unknown = [...new Set(files.map(moduleOf))].filter((name) => !(name in ALLOWED));
+    expect(unknown).toEqual([]);
+  });
+});

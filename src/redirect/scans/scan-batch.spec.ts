@@ -1,0 +1,173 @@
+import { scanEvent as event, IPHONE_AGENT as IPHONE, SCANNED_CODE as CODE } from './__fixtures__/scan-events';
+import { copyField, decodeStagedBatch, encodeStagedBatch, readRowsOf, rowsMatchHeader, SCAN_EVENT_COLUMNS, type ScanBatch, ScanBatchWriter, sumByCode } from './scan-batch';
+import type { QrCodeId } from '../../common/ids/resource-ids';
+import type { ScanEvent } from './scan-event';
+
+const OTHER = '5f0c6d7e-0000-4000-8000-0000000000c1' as QrCodeId;
+
+/** Reads COPY text rows back the way PostgreSQL does (text format, tab-separated, `\N` null). */
+function parseCopyRows(rows: string): Array<Record<string, string | null>> {
+  const unescape = (field: string) =>
+    field === '\\N' ? null : field.replace(/\\(.)/g, (_m, c: string) => ({ t: '\t', n: '\n', r: '\r', '\\': '\\' })[c] ?? c);
+  return rows
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => Object.fromEntries(line.split('\t').map((field, i) => [SCAN_EVENT_COLUMNS[i], unescape(field)])));
+}
+const rowsOf = (events: ScanEvent[], writer = new ScanBatchWriter()) => parseCopyRows(writer.write(events).rows as string);
+
+describe('copyField', () => {
+  it.each([
+    ['plain text', 'https://example.com/a?b=c', 'https://example.com/a?b=c'],
+    ['null', null, '\\N'],
+    ['the text \\N (not null)', '\\N', '\\\\N'],
+    ['tab, newline, carriage return, backslash', 'a\tb\nc\rd\\e', 'a\\tb\\nc\\rd\\\\e'],
+    ['NUL, which PostgreSQL text cannot hold', 'a\0b', 'ab'],
+    ['non-ASCII text', 'https://例え.jp/ページ?q=😀', 'https://例え.jp/ページ?q=😀'],
+    ['an empty string (not null)', '', ''],
+  ])('writes %s', (_label, value, expected) => {
+    expect(copyField(value)).toBe(expected);
+  });
+});
+
+describe('ScanBatchWriter', () => {
+  it('writes each event as one row in the column order of SCAN_EVENT_COLUMNS, with its user agent classified', () => {
+    expect(rowsOf([event()])).toEqual([
+      {
+        event_id: '5f0c6d7e-0000-4000-8000-000000000001',
+        qr_code_id: CODE,
+        scanned_at: '2026-11-22T09:30:00.123Z',
+        referrer: 'https://news.example/a?b="c"',
+        visitor_hash: 'f'.repeat(32),
+        user_agent: IPHONE,
+        device: 'mobile',
+        os: 'iOS',
+        browser: 'Mobile Safari',
+        is_bot: 'f',
+      },
+    ]);
+  });
+
+  it.each([
+    ['a bot', { isBot: true, userAgent: 'Slackbot-LinkExpanding 1.0' }, { device: 'bot', is_bot: 't' }],
+    ['no user agent', { userAgent: null }, { device: 'other', os: 'unknown', browser: 'unknown', user_agent: null }],
+    ['no referrer', { referrer: null }, { referrer: null }],
+    ['tabs, newlines and backslashes (no field or row can be forged)', { userAgent: 'x\ty\\z\n\u0001', referrer: 'a\tt\nb' }, { user_agent: 'x\ty\\z\n\u0001', referrer: 'a\tt\nb', is_bot: 'f' }],
+    ['non-ASCII text', { referrer: 'https://例え.jp/ページ?q=😀' }, { referrer: 'https://例え.jp/ページ?q=😀' }],
+  ])('writes %s so that it reads back exactly', (_label, overrides, expected) => {
+    const rows = rowsOf([event(overrides)]);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject(expected);
+  });
+
+  it('counts scans (not bots) and rows per code, and gives every batch its own id', () => {
+    const writer = new ScanBatchWriter();
+    const batch = writer.write([event(), event({ isBot: true }), event({ codeId: OTHER }), event()]);
+    expect(batch.codes).toEqual([
+      { codeId: CODE, scans: 2, rows: 3 },
+      { codeId: OTHER, scans: 1, rows: 1 },
+    ]);
+    expect(batch.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(writer.write([event()]).id).not.toBe(batch.id);
+  });
+
+  it('writes an empty batch with no rows and no codes', () => {
+    expect(new ScanBatchWriter().write([])).toMatchObject({ codes: [], rows: '' });
+  });
+
+  it('gives each event its own time, also when times repeat and come back', () => {
+    const times = [0, 0, 1, 0].map((ms) => Date.UTC(2026, 0, 1, 0, 0, 0, ms));
+    expect(rowsOf(times.map((at) => event({ at }))).map((row) => row.scanned_at)).toEqual([
+      '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.001Z', '2026-01-01T00:00:00.000Z',
+    ]);
+  });
+
+  it('keeps a user agent seen as a bot and as a person apart, across batches', () => {
+    const writer = new ScanBatchWriter();
+    expect(rowsOf([event(), event({ isBot: true })], writer).map((row) => [row.device, row.is_bot])).toEqual([['mobile', 'f'], ['bot', 't']]);
+    expect(rowsOf([event({ isBot: true }), event()], writer).map((row) => [row.device, row.is_bot])).toEqual([['bot', 't'], ['mobile', 'f']]);
+  });
+});
+
+describe('staged batch entries', () => {
+  it('read back as the batch written: id, counts, and the rows byte for byte', () => {
+    const batch = new ScanBatchWriter().write([event({ referrer: 'https://例え.jp/\t\n' }), event({ isBot: true })]);
+    const decoded = decodeStagedBatch(Buffer.from(encodeStagedBatch(batch)));
+    expect(decoded.id).toBe(batch.id);
+    expect(decoded.codes).toEqual(batch.codes);
+    expect(decoded.rows.toString()).toBe(batch.rows);
+  });
+
+  it('read back an empty batch', () => {
+    const batch = new ScanBatchWriter().write([]);
+    expect(decodeStagedBatch(Buffer.from(encodeStagedBatch(batch)))).toMatchObject({ id: batch.id, codes: [], rows: Buffer.alloc(0) });
+  });
+
+  it.each([
+    ['no header line', 'just text'],
+    ['a header that is not JSON', 'nope\nrows'],
+    ['no id', '{"codes":[]}\n'],
+    ['an id that is not a UUID', '{"id":"x","codes":[]}\n'],
+    ['a code id that is not a UUID', `{"id":"${CODE}","codes":[["x';--",1,1]]}\n`],
+    ['more scans than rows', `{"id":"${CODE}","codes":[["${OTHER}",2,1]]}\n`],
+    ['a negative count', `{"id":"${CODE}","codes":[["${OTHER}",-1,1]]}\n`],
+    ['a JSON array (the previous queue format)', '[{"event_id":"x"}]'],
+    ['an id in upper case (a store compares ids as Postgres prints them)', `{"id":"${CODE.toUpperCase()}","codes":[]}\n`],
+  ])('refuse an entry with %s', (_label, entry) => {
+    expect(() => decodeStagedBatch(Buffer.from(entry))).toThrow();
+  });
+});
+
+describe('rowsMatchHeader', () => {
+  const entry = (rows: string, counted: number) => decodeStagedBatch(Buffer.from(`{"id":"${CODE}","codes":[["${OTHER}",${counted},${counted}]]}\n${rows}`));
+
+  it.each([
+    ['as many rows as counted', 'row\nrow\n', 2, true],
+    ['fewer rows than counted', 'row\n', 2, false],
+    ['more rows than counted', 'row\nrow\nrow\n', 2, false],
+    ['a last row without its newline', 'row\nrow', 2, false],
+  ])('%s: %s', (_label, rows, counted, expected) => {
+    expect(rowsMatchHeader(entry(rows, counted))).toBe(expected);
+  });
+
+  it('holds for every batch the writer writes, escaped newlines included', () => {
+    const batch = new ScanBatchWriter().write([event({ referrer: 'a\nb' }), event({ userAgent: 'x\r\ny' })]);
+    expect(rowsMatchHeader(batch)).toBe(true);
+  });
+});
+
+describe('sumByCode', () => {
+  it('adds up scans and rows of each code across batches', () => {
+    const batches: ScanBatch[] = [
+      { id: 'a', rows: '', codes: [{ codeId: CODE, scans: 1, rows: 2 }, { codeId: OTHER, scans: 0, rows: 1 }] },
+      { id: 'b', rows: '', codes: [{ codeId: CODE, scans: 3, rows: 3 }] },
+    ];
+    expect([...sumByCode(batches).values()]).toEqual([
+      { codeId: CODE, scans: 4, rows: 5 },
+      { codeId: OTHER, scans: 0, rows: 1 },
+    ]);
+    expect(batches[0].codes[0]).toEqual({ codeId: CODE, scans: 1, rows: 2 }); // inputs untouched
+  });
+});
+
+describe('readRowsOf', () => {
+  const OTHER = '22222222-2222-4222-8222-222222222222' as QrCodeId;
+  const [E1, E2, E3] = ['1', '2', '3'].map((n) => `5f0c6d7e-0000-4000-8000-00000000000${n}`);
+
+  it('reads back the rows of the asked codes, escapes undone, whether the rows are text or staged bytes', () => {
+    const batch = new ScanBatchWriter().write([
+      event({ eventId: E1, referrer: 'https://a.example/x\ty\nz' }),
+      event({ eventId: E2, codeId: OTHER }),
+      event({ eventId: E3, referrer: null, isBot: true, userAgent: 'Slackbot-LinkExpanding 1.0' }),
+    ]);
+    const rows = readRowsOf(batch, new Set([CODE]));
+    expect(rows.map((row) => [row.eventId, row.codeId, row.referrer, row.isBot])).toEqual([
+      [E1, CODE, 'https://a.example/x\ty\nz', false],
+      [E3, CODE, null, true],
+    ]);
+    expect(rows[0]).toMatchObject({ device: 'mobile', os: 'iOS', browser: 'Mobile Safari', visitorHash: expect.any(String) as string });
+    expect(rows[0].scannedAt).toMatch(/^\d{4}-\d{2}-\d{2}T.*Z$/);
+    expect(readRowsOf(decodeStagedBatch(Buffer.from(encodeStagedBatch(batch))), new Set([CODE]))).toEqual(rows);
+    expect(readRowsOf(batch, new Set())).toEqual([]);
+  });
+});

@@ -1,0 +1,20 @@
+import type { QrCodeId } from '../../common/ids/resource-ids';
+
+/** A scan as recorded on the hot path; the user agent is classified when its batch is written. */
+export interface ScanEvent {
+  eventId: string;
+  codeId: QrCodeId;
+  /** epoch milliseconds */
+  at: number;
+  userAgent: string | null;
+  referrer: string | null;
+  visitorHash: string;
+  isBot: boolean;
+}
+
+const MAX_HEADER_CHARS = 512;
+
+export const clipHeader = (value: string | string[] | undefined): string | null => {
+  const text = Array.isArray(value) ? value[0] : value;
+  return text ? text.slice(0, MAX_HEADER_CHARS) : null;
+};

@@ -1,0 +1,205 @@
+import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { CLOCK, type Clock } from '../../common/time/clock';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { QrCodeEvents } from '../../qrcodes/qr-code-events';
+import { type AttemptRecord, type ClaimedDelivery, DeliveryQueueRepository } from './delivery-queue.repository';
+import { outcomeOf } from './retry-schedule';
+import { SigningSecrets } from './signing-secrets';
+import { signatureHeader } from './signing';
+import { type SendResult, WebhookSender } from './webhook-sender';
+
+/** Attempts in flight to one endpoint at once, over all instances. */
+export const ENDPOINT_CONCURRENCY = 10;
+/** Attempts in flight on this instance at once. */
+const INSTANCE_CONCURRENCY = 200;
+export const DELIVERY_TIMEOUT_MS = 10_000;
+/** How long a claim holds a delivery: six times the attempt's timeout, so only a claim whose instance died runs out. */
+const LEASE_MS = 60_000;
+/** How often an idle worker looks for due deliveries (another instance's events, retries coming due). */
+const IDLE_POLL_MS = 250;
+const ERROR_PAUSE_MS = 2000;
+/** An endpoint all of whose attempts failed for this long is disabled. */
+export const DISABLE_AFTER_MS = 5 * 86_400_000;
+/** Events (and their deliveries and attempts) are kept this long; a replay reaches back as far. */
+export const EVENT_RETENTION_MS = 30 * 86_400_000;
+const SWEEP_INTERVAL_MS = 3_600_000;
+/** Shutdown waits this long for attempts in flight, then aborts them (they are retried). */
+const SHUTDOWN_WAIT_MS = 3000;
+/** Attempts whose record failed this many times in a row are dropped (see keepUnrecorded). */
+const MAX_RECORD_TRIES = 10;
+
+/**
+ * Delivers the outbox. Any number of instances run one. Each step is one short transaction
+ * (DeliveryQueueRepository.cycle) that records the attempts finished since the last step and
+ * claims due deliveries into the slots that frees (endpoints locked with SKIP LOCKED, per-endpoint
+ * concurrency counted from leases); the posts happen outside any transaction. A step runs
+ * whenever an attempt finishes, so a slow endpoint holds up only its own deliveries. It runs beside the redirect host but never in its path: scans only append to the
+ * scan buffer, whose store writes the events.
+ */
+@Injectable()
+export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('Webhooks');
+  private readonly sender: WebhookSender;
+  private readonly inFlight = new Set<Promise<void>>();
+  private finished: AttemptRecord[] = [];
+  private recordFailures = 0;
+  private stopping = false;
+  private loop: Promise<void> | null = null;
+  private wake: (() => void) | null = null;
+  private readonly abort = new AbortController();
+  private sweepTimer?: NodeJS.Timeout;
+
+  constructor(
+    private readonly queue: DeliveryQueueRepository,
+    private readonly secrets: SigningSecrets,
+    private readonly codeEvents: QrCodeEvents,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.sender = new WebhookSender({ allowPrivate: config.webhooks.allowPrivate, timeoutMs: DELIVERY_TIMEOUT_MS });
+  }
+
+  onApplicationBootstrap(): void {
+    if (!this.config.webhooks.delivery) return;
+    this.codeEvents.onCommitted(() => this.nudge());
+    this.loop = this.run();
+    this.sweepTimer = setInterval(() => void this.sweep(), SWEEP_INTERVAL_MS);
+    this.sweepTimer.unref();
+  }
+
+  /** Looks for due deliveries now rather than at the next poll (after this instance wrote some). */
+  nudge(): void {
+    this.wake?.();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopping = true;
+    clearInterval(this.sweepTimer);
+    this.nudge();
+    await withinTime(this.loop ?? Promise.resolve(), 2000);
+    if (this.inFlight.size > 0) {
+      await withinTime(Promise.allSettled([...this.inFlight]), SHUTDOWN_WAIT_MS);
+      this.abort.abort();
+      await withinTime(Promise.allSettled([...this.inFlight]), 1000);
+    }
+    // What finished since is recorded with one last step (no claim); bounded, whatever the database does.
+    if (this.finished.length > 0) {
+      this.loop = (this.loop ?? Promise.resolve()).then(() => this.run());
+      await withinTime(this.loop, 2000);
+    }
+    this.sender.close();
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopping || this.finished.length > 0) {
+      const finished = this.finished;
+      this.finished = [];
+      const now = this.clock.now();
+      const claim = this.stopping || this.inFlight.size >= INSTANCE_CONCURRENCY ? null : { leaseUntil: new Date(now.getTime() + LEASE_MS), perEndpoint: ENDPOINT_CONCURRENCY };
+      let claimed: number;
+      try {
+        const result = await this.queue.cycle(finished, now, claim, DISABLE_AFTER_MS);
+        this.recordFailures = 0;
+        for (const id of result.disabled) this.logger.warn(`Webhook endpoint ${id} disabled: its deliveries failed for 5 days`);
+        for (const delivery of result.deliveries) this.start(result.token, delivery);
+        claimed = result.deliveries.length;
+      } catch (error) {
+        this.keepUnrecorded(finished, error as Error);
+        await this.pause(ERROR_PAUSE_MS);
+        continue;
+      }
+      if (this.stopping) continue;
+      // Claimed something: there may be more. Otherwise wait for an attempt to finish (its slot frees), a nudge or the poll.
+      if (this.finished.length === 0 && (claimed === 0 || this.inFlight.size >= INSTANCE_CONCURRENCY)) await this.pause(IDLE_POLL_MS);
+    }
+  }
+
+  private start(token: string, delivery: ClaimedDelivery): void {
+    const attempt = this.attempt(token, delivery).finally(() => {
+      this.inFlight.delete(attempt);
+      this.nudge();
+    });
+    this.inFlight.add(attempt);
+  }
+
+  /** Attempts whose record failed are recorded with the next step; after MAX_RECORD_TRIES failures in a row they are dropped. */
+  private keepUnrecorded(finished: AttemptRecord[], error: Error): void {
+    this.recordFailures++;
+    if (this.recordFailures >= MAX_RECORD_TRIES) {
+      // Their leases run out and the deliveries are attempted again: nothing is lost, an attempt is repeated.
+      this.logger.error(`${finished.length} webhook attempts dropped unrecorded after ${MAX_RECORD_TRIES} tries: ${error.message}`);
+      this.recordFailures = 0;
+      return;
+    }
+    this.logger.warn(`Webhook deliveries not claimed or recorded this time: ${error.message}`);
+    this.finished.unshift(...finished);
+  }
+
+  private async attempt(token: string, delivery: ClaimedDelivery): Promise<void> {
+    const attemptedAt = this.clock.now();
+    let result: SendResult;
+    try {
+      const secrets = await this.signingSecrets(delivery, attemptedAt);
+      const headers = {
+        'webhook-id': delivery.eventId,
+        'webhook-timestamp': String(Math.floor(attemptedAt.getTime() / 1000)),
+        'webhook-signature': signatureHeader(secrets, delivery.eventId, attemptedAt, delivery.body),
+      };
+      result = await this.sender.send(delivery.url, headers, delivery.body, this.abort.signal);
+    } catch (error) {
+      result = { statusCode: null, error: `refused: the signing secret cannot be read (${(error as Error).message}); was WEBHOOK_SECRETS_KEY changed?`, refused: true, durationMs: 0, snippet: null };
+    }
+    if (result.refused) this.logger.warn(`Webhook delivery ${delivery.id} (endpoint ${delivery.endpointId}) ${result.error}`);
+    const number = delivery.scheduleAttempts + 1;
+    const outcome = outcomeOf(result, number);
+    this.finished.push({
+      leaseToken: token,
+      deliveryId: delivery.id,
+      accountId: delivery.accountId,
+      endpointId: delivery.endpointId,
+      attemptedAt,
+      statusCode: result.statusCode,
+      error: result.error,
+      durationMs: result.durationMs,
+      snippet: result.snippet,
+      outcome: outcome.outcome,
+      nextAttemptAt: outcome.outcome === 'retrying' ? new Date(attemptedAt.getTime() + outcome.retryInMs) : null,
+      scheduleAttempts: number,
+    });
+  }
+
+  private async signingSecrets(delivery: ClaimedDelivery, now: Date): Promise<string[]> {
+    const current = await this.secrets.open(delivery.secretCiphertext, delivery.endpointId);
+    const previousLive = delivery.previousSecretCiphertext && delivery.previousSecretExpiresAt && delivery.previousSecretExpiresAt > now;
+    return previousLive ? [current, await this.secrets.open(delivery.previousSecretCiphertext!, delivery.endpointId)] : [current];
+  }
+
+  private pause(ms: number): Promise<void> {
+    if (this.stopping) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = () => {
+        this.wake = null;
+        done();
+      };
+    });
+  }
+
+  private async sweep(): Promise<void> {
+    const cutoff = new Date(this.clock.now().getTime() - EVENT_RETENTION_MS);
+    try {
+      while ((await this.queue.forgetEventsBefore(cutoff)) > 0 && !this.stopping);
+    } catch (error) {
+      this.logger.warn(`Old webhook events not swept this time: ${(error as Error).message}`);
+    }
+  }
+}
+
+async function withinTime(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([work, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,25 @@
+import { Module } from '@nestjs/common';
+import { FoldersModule } from '../folders/folders.module';
+import { QrCodesModule } from '../qrcodes/qrcodes.module';
+import { RedirectModule } from '../redirect/redirect.module';
+import { DeliveryQueueRepository } from './delivery/delivery-queue.repository';
+import { DeliveryWorker } from './delivery/delivery-worker.service';
+import { SigningSecrets } from './delivery/signing-secrets';
+import { WebhookOutboxRepository } from './webhook-outbox.repository';
+import { WebhookOutbox } from './webhook-outbox.service';
+import { WebhooksController } from './webhooks.controller';
+import { WebhooksRepository } from './webhooks.repository';
+import { WebhooksService } from './webhooks.service';
+
+/**
+ * Webhooks (docs/webhooks.md): endpoints and their secrets, the outbox written with code changes
+ * and stored scans, and the delivery worker. Nothing below it knows it exists: it listens to
+ * QrCodeEvents and StoredScanListeners.
+ */
+@Module({
+  imports: [FoldersModule, QrCodesModule, RedirectModule],
+  controllers: [WebhooksController],
+  providers: [WebhooksRepository, WebhooksService, WebhookOutboxRepository, WebhookOutbox, SigningSecrets, DeliveryQueueRepository, DeliveryWorker],
+  exports: [DeliveryWorker],
+})
+export class WebhooksModule {}

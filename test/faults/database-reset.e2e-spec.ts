@@ -1,0 +1,3 @@
+import { describeDatabaseFault } from './database-fault-scenario';
+
+describeDatabaseFault('reset');

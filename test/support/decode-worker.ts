@@ -1,0 +1,24 @@
+/**
+ * Worker thread of decode-pool.ts: renders each job's style with the service's renderer and reads
+ * it with the three decoders (qr-decoders.ts readWidths). Runs outside jest's sandbox, so jsQR's
+ * pixel loops run at full speed.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { renderQrSvg } from '../../src/images/render/render-qr-svg';
+import type { DecodeJob, DecodeOutcome } from './decode-pool';
+import { readWidths } from './qr-decoders';
+
+async function run(jobs: DecodeJob[]): Promise<DecodeOutcome[]> {
+  const outcomes: DecodeOutcome[] = [];
+  for (const job of jobs) {
+    // No thresholds: every shape drawn as it is, however small (module-size-rule.decode.spec.ts measures them).
+    const svg = renderQrSvg({ text: job.text, style: job.style, size: job.size, shapeThresholds: job.shapesAtAnySize ? {} : undefined });
+    outcomes.push({ index: job.index, widths: await readWidths(svg, job.size, job.text, job.nativeOnly) });
+  }
+  return outcomes;
+}
+
+run((workerData as { jobs: DecodeJob[] }).jobs).then(
+  (outcomes) => parentPort?.postMessage({ outcomes }),
+  (error: unknown) => parentPort?.postMessage({ error: error instanceof Error ? error.stack : String(error) }),
+);
