@@ -10,10 +10,12 @@ export interface CpuSample {
   children: number;
   postgres: number;
   redis: number;
+  /** a helper process that runs beside the servers (the bench's webhook receiver), seconds */
+  helper: number;
 }
 
-/** CPU seconds used so far by this process, its reaped children, and every PostgreSQL and Redis process (from /proc). */
-export function sampleCpu(): CpuSample {
+/** CPU seconds used so far by this process, its reaped children, every PostgreSQL and Redis process, and the helper process `helperPid` (from /proc). */
+export function sampleCpu(helperPid?: number): CpuSample {
   const usage = process.cpuUsage();
   const own = readFileSync('/proc/self/stat', 'utf8');
   const ownFields = own.slice(own.lastIndexOf(')') + 2).split(' ');
@@ -22,6 +24,7 @@ export function sampleCpu(): CpuSample {
     children: (Number(ownFields[13]) + Number(ownFields[14])) / TICKS_PER_SECOND,
     postgres: 0,
     redis: 0,
+    helper: 0,
   };
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
@@ -32,7 +35,7 @@ export function sampleCpu(): CpuSample {
       continue; // the process ended between the listing and the read
     }
     const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-    const server = name === 'postgres' ? 'postgres' : name === 'redis-server' ? 'redis' : null;
+    const server = Number(pid) === helperPid ? 'helper' : name === 'postgres' ? 'postgres' : name === 'redis-server' ? 'redis' : null;
     if (!server) continue;
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     sample[server] += (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
@@ -43,5 +46,5 @@ export function sampleCpu(): CpuSample {
 /** CPU microseconds per request of each part between two samples. */
 export function cpuPerRequest(before: CpuSample, after: CpuSample, requests: number): string {
   const part = (name: keyof CpuSample) => `${name} ${((1e6 * (after[name] - before[name])) / Math.max(1, requests)).toFixed(0)}`;
-  return `CPU µs/request: ${part('self')}, ${part('children')}, ${part('postgres')}, ${part('redis')}`;
+  return `CPU µs/request: ${part('self')}, ${part('children')}, ${part('postgres')}, ${part('redis')}${after.helper > 0 ? `, ${part('helper')}` : ''}`;
 }

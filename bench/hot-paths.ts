@@ -10,7 +10,9 @@
  * landing-page loads), ONLY_LANDING=1 (only the vCard landing page against bare JSON),
  * SCAN_UA (the scanners' user agent, an iPhone's by default; SCAN_UA= sends none), WEBHOOK=1 (a
  * qrcode.scanned webhook subscribed to the redirected code, posting to a receiver in a process of
- * its own: at the end the bench waits until every stored scan of the code reached the receiver).
+ * its own: at the end the bench waits until every stored scan of the code reached the receiver;
+ * with WEBHOOK_DELIVERY=false the events are written and not delivered, which measures the scan
+ * store's share alone).
  * The load generator (autocannon) runs as a separate process, started directly (npx stayed alive
  * beside it and took 15-20 % of a core from whatever it measured). After one unmeasured warm-up
  * load of each server (3 s), each round measures every
@@ -39,6 +41,7 @@ const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const DB = 'qr_bench_hot';
 const WEBHOOK = process.env.WEBHOOK === '1';
+const DELIVERY = process.env.WEBHOOK_DELIVERY !== 'false';
 /** Scans come from phones: the user agent is hashed, classified and stored with every scan (SCAN_UA= sends none, as before 2026-11-22's fourth session). */
 const SCAN_UA = process.env.SCAN_UA ?? 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const SCANNER: Record<string, string> = SCAN_UA ? { 'user-agent': SCAN_UA } : {};
@@ -46,15 +49,17 @@ const SCANNER: Record<string, string> = SCAN_UA ? { 'user-agent': SCAN_UA } : {}
 interface Result { rps: number; p50: number; p99: number; non2xx: number; errors: number; completed: number; ok: number; cpu: string }
 
 const run = promisify(execFile);
+/** The webhook receiver's process (WEBHOOK=1): its CPU is reported as `helper`. */
+let helperPid: number | undefined;
 
 /** autocannon in its own process: the servers under test keep this process's event loop to themselves. */
 async function load(url: string, headers: Record<string, string> = {}, seconds = DURATION): Promise<Result> {
   const args = [require.resolve('autocannon/autocannon.js'), '-c', String(CONNECTIONS), '-d', String(seconds), '-j', '--renderStatusCodes'];
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
-  const before = sampleCpu();
+  const before = sampleCpu(helperPid);
   const loopBefore = performance.eventLoopUtilization();
   const { stdout } = await run(process.execPath, [...args, url], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  const after = sampleCpu();
+  const after = sampleCpu(helperPid);
   const loop = performance.eventLoopUtilization(loopBefore);
   const out = JSON.parse(stdout);
   return {
@@ -80,7 +85,7 @@ async function main(): Promise<void> {
   const config = loadAppConfig({
     PORT: '3902', DATABASE_URL: `${PG}/${DB}`, REDIS_URL: REDIS_URL || undefined, LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MINUTE: '1000000', REDIS_KEY_PREFIX: `bench:${process.pid}:`,
-    ...(WEBHOOK ? { WEBHOOK_ALLOW_HTTP: '1', WEBHOOK_ALLOW_PRIVATE: '1' } : {}),
+    ...(WEBHOOK ? { WEBHOOK_ALLOW_HTTP: '1', WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_DELIVERY: DELIVERY ? 'true' : 'false' } : {}),
   });
   const app = await createApp(config, { logger: false });
   await app.listen({ port: 3902, host: '127.0.0.1' });
@@ -99,6 +104,7 @@ async function main(): Promise<void> {
     },
   });
   const receiver = WEBHOOK ? await ReceiverProcess.start(3903) : undefined;
+  helperPid = receiver?.pid;
   if (receiver) {
     const hook = await fetch('http://127.0.0.1:3902/api/v1/webhooks', { method: 'POST', headers, body: JSON.stringify({ url: receiver.url, events: ['qrcode.scanned'], qrcode_ids: [dynamic.id] }) });
     if (hook.status !== 201) throw new Error(`webhook not created: ${hook.status} ${await hook.text()}`);
@@ -161,7 +167,7 @@ async function main(): Promise<void> {
   const stored = (await scansOf(dynamic.id)) - scansBefore.redirect;
   const events = await prisma.scanEvent.count({ where: { qrCodeId: dynamic.id } });
   if (runRedirect) console.log(`redirect scans counted: ${stored} of ${redirects} 302s counted by autocannon (requests in flight at a load's end come on top), scan events: ${events}`);
-  if (receiver) {
+  if (receiver && DELIVERY) {
     const drainStarted = Date.now();
     const atEnd = await receiver.stats();
     const delivered = await receiver.until((stats) => stats.scans >= events, 600_000);
@@ -172,8 +178,8 @@ async function main(): Promise<void> {
         `in ${delivered.ids} qrcode.scanned events (${delivered.requests} requests; ${(delivered.scans / Math.max(1, delivered.ids)).toFixed(1)} scans an event), ` +
         `${(delivered.ids / spanSeconds).toFixed(0)} events/s and ${(delivered.scans / spanSeconds).toFixed(0)} scans/s delivered from the first to the last`,
     );
-    receiver.stop();
   }
+  receiver?.stop();
   const storedPages = (await scansOf(contact.id)) - scansBefore.landing;
   const pageEvents = await prisma.scanEvent.count({ where: { qrCodeId: contact.id } });
   if (runOthers) console.log(`vCard page scans counted: ${storedPages} of ${pages} 200s counted by autocannon, scan events: ${pageEvents}`);

@@ -3,7 +3,6 @@ import { sql } from 'kysely';
 import type { AccountId } from '../common/ids/account-id';
 import type { DeliveryId, WebhookEventId, WebhookId } from '../common/ids/resource-ids';
 import type { SqlTransaction } from '../infra/database/sql-session';
-import { copyField } from '../redirect/scans/scan-batch';
 import type { Tables } from '../infra/database/tables';
 import type { EndpointScope } from './endpoint-scope';
 import type { WebhookEventType } from './webhook-event-types';
@@ -36,10 +35,22 @@ const SCAN_SUBSCRIBERS = `SELECT id::text AS id, account_id::text AS account_id,
   FROM webhook_endpoints
   WHERE account_id = ANY($1::uuid[]) AND enabled AND events && ARRAY['qrcode.scanned', '*']::varchar(32)[]`;
 /**
- * Scans' events go in by COPY, like the scans themselves: a text[] parameter of JSON bodies cost
- * the app more per scan (the pg driver's array escaping) than the redirect itself.
+ * Scans' events go in as one parameter each, sent as they are: a text[] parameter of JSON bodies
+ * cost the app more per scan (the pg driver's array escaping) than the redirect itself, and COPY's
+ * text format needs every body searched for characters to escape. A store writes few events (one
+ * per code and 1,000 scans), so the statement stays small.
  */
-const COPY_EVENTS = `COPY webhook_events (id, account_id, type, occurred_at, body) FROM STDIN`;
+const EVENT_COLUMNS = 5;
+/** Rows per INSERT: PostgreSQL takes at most 65,535 parameters in one statement. */
+const EVENTS_PER_INSERT = 5000;
+function insertEventsSql(rows: number): string {
+  const values: string[] = [];
+  for (let row = 0; row < rows; row++) {
+    const at = row * EVENT_COLUMNS;
+    values.push(`($${at + 1}::uuid, $${at + 2}::uuid, $${at + 3}, $${at + 4}::timestamptz, $${at + 5})`);
+  }
+  return `INSERT INTO webhook_events (id, account_id, type, occurred_at, body) VALUES ${values.join(', ')}`;
+}
 const COPY_DELIVERIES = `COPY webhook_deliveries (id, account_id, endpoint_id, event_id, event_type, next_attempt_at, created_at) FROM STDIN`;
 
 interface EndpointRow {
@@ -104,7 +115,10 @@ export class WebhookOutboxRepository {
   /** Events and deliveries of stored scans, in the scan store's transaction (of any account: system work, by code). */
   async insertScanEvents(tx: SqlTransaction, events: NewEvent[], deliveries: NewDelivery[]): Promise<void> {
     if (deliveries.length === 0) return;
-    await tx.copyFrom(COPY_EVENTS, events.map((e) => `${e.id}\t${e.accountId}\t${e.type}\t${e.occurredAt.toISOString()}\t${copyField(e.body)}\n`));
+    for (let start = 0; start < events.length; start += EVENTS_PER_INSERT) {
+      const chunk = events.slice(start, start + EVENTS_PER_INSERT);
+      await tx.query(insertEventsSql(chunk.length), chunk.flatMap((e) => [e.id, e.accountId, e.type, e.occurredAt.toISOString(), e.body]));
+    }
     await tx.copyFrom(
       COPY_DELIVERIES,
       deliveries.map((d) => {

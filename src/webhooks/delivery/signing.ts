@@ -14,8 +14,11 @@ export function newSigningSecret(): string {
  * body, 10 µs per scan of a busy code's qrcode.scanned events, against 0.03-0.1 ms here.
  */
 export function signatureHeader(secrets: readonly string[], messageId: string, timestamp: Date, body: string): string {
-  const signed = `${messageId}.${Math.floor(timestamp.getTime() / 1000)}.${body}`;
-  return secrets.map((secret) => `v1,${createHmac('sha256', Buffer.from(secret.replace(/^whsec_/, ''), 'base64')).update(signed).digest('base64')}`).join(' ');
+  // Fed in two parts: a large body is not copied into one more string first.
+  const prefix = `${messageId}.${Math.floor(timestamp.getTime() / 1000)}.`;
+  return secrets
+    .map((secret) => `v1,${createHmac('sha256', Buffer.from(secret.replace(/^whsec_/, ''), 'base64')).update(prefix).update(body).digest('base64')}`)
+    .join(' ');
 }
 
 /**
