@@ -13,7 +13,7 @@ import { StoredScanListeners, type StoredScans } from '../redirect/scans/stored-
 import { wants } from './endpoint-scope';
 import type { SubscribableEvent } from './webhook-event-types';
 import { type NewDelivery, type NewEvent, type SubscribedEndpoint, WebhookOutboxRepository } from './webhook-outbox.repository';
-import { eventBody, scannedEventData } from './webhook-payloads';
+import { eventBody, scannedEventBodies } from './webhook-payloads';
 
 /**
  * Writes webhook events into the outbox in the transaction of what they describe: code changes
@@ -74,7 +74,7 @@ export class WebhookOutbox implements OnModuleInit {
     const outgoing = new Outgoing();
     for (const [id, codeRows] of rowsByCode) {
       const code = stored.codes.get(id)!;
-      for (const data of scannedEventData({ id, shortCode: code.shortCode }, codeRows)) outgoing.add(code.accountId, type, now, data, byCode.get(id)!);
+      for (const body of scannedEventBodies({ id, shortCode: code.shortCode }, codeRows, now)) outgoing.addBody(code.accountId, type, now, body, byCode.get(id)!);
     }
     await this.outbox.insertScanEvents(tx, outgoing.events, outgoing.deliveries);
   }
@@ -86,9 +86,14 @@ class Outgoing {
   readonly deliveries: NewDelivery[] = [];
 
   add(accountId: AccountId, type: SubscribableEvent, at: Date, data: object, endpoints: readonly SubscribedEndpoint[]): void {
+    if (endpoints.length > 0) this.addBody(accountId, type, at, eventBody(type, at, data), endpoints);
+  }
+
+  /** An event whose body is already written (scans: see scannedEventBodies). */
+  addBody(accountId: AccountId, type: SubscribableEvent, at: Date, body: string, endpoints: readonly SubscribedEndpoint[]): void {
     if (endpoints.length === 0) return;
     const eventId = randomUUID() as WebhookEventId;
-    this.events.push({ id: eventId, accountId, type, occurredAt: at, body: eventBody(type, at, data) });
+    this.events.push({ id: eventId, accountId, type, occurredAt: at, body });
     for (const endpoint of endpoints) {
       this.deliveries.push({ id: randomUUID() as DeliveryId, accountId, endpointId: endpoint.id, eventId, eventType: type, at });
     }

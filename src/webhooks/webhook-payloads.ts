@@ -9,19 +9,33 @@ export function eventBody(type: WebhookEventType, occurredAt: Date, data: object
   return JSON.stringify({ type, timestamp: occurredAt.toISOString(), data });
 }
 
-/** One scan in a qrcode.scanned event: never the IP (it is not stored), and no country (not recorded: null). */
-export function scanData(row: ScanRow) {
-  return {
-    id: row.eventId,
-    scanned_at: row.scannedAt,
-    device: row.device,
-    os: row.os,
-    browser: row.browser,
-    referrer_host: referrerHost(row.referrer),
-    country: null,
-    visitor_hash: row.visitorHash,
-  };
+/**
+ * The bodies of the qrcode.scanned events of one code's scans stored together: the scans in
+ * order, at most MAX_SCANS_PER_EVENT per event. A code scanned now and then gets one scan per
+ * event; a busy one gets the scans stored in one go (the scan buffer stores every 100 ms)
+ * together, so a receiver always reads `data.scans` as a list. Each scan: its id, time, device,
+ * OS, browser, referrer host, country (not recorded: null) and visitor hash; never the IP (it is
+ * not stored). Written as JSON text directly, every string through JSON.stringify: busy codes
+ * send thousands of scans a second, and an object per scan costs more than the text.
+ */
+export function scannedEventBodies(code: { id: string; shortCode: string | null }, rows: readonly ScanRow[], occurredAt: Date): string[] {
+  const head = `{"type":"qrcode.scanned","timestamp":${json(occurredAt.toISOString())},"data":{"qrcode":{"id":${json(code.id)},"short_code":${json(code.shortCode)}},"scans":[`;
+  const bodies: string[] = [];
+  for (let start = 0; start < rows.length; start += MAX_SCANS_PER_EVENT) {
+    let body = head;
+    const end = Math.min(rows.length, start + MAX_SCANS_PER_EVENT);
+    for (let i = start; i < end; i++) {
+      const row = rows[i];
+      body +=
+        `${i > start ? ',' : ''}{"id":${json(row.eventId)},"scanned_at":${json(row.scannedAt)},"device":${json(row.device)},"os":${json(row.os)},` +
+        `"browser":${json(row.browser)},"referrer_host":${json(referrerHost(row.referrer))},"country":null,"visitor_hash":${json(row.visitorHash)}}`;
+    }
+    bodies.push(`${body}]}}`);
+  }
+  return bodies;
 }
+
+const json = (value: string | null): string => JSON.stringify(value);
 
 function referrerHost(referrer: string | null): string | null {
   if (!referrer) return null;
@@ -30,18 +44,4 @@ function referrerHost(referrer: string | null): string | null {
   } catch {
     return null;
   }
-}
-
-/**
- * The qrcode.scanned events of one code's scans stored together: the scans in order, at most
- * MAX_SCANS_PER_EVENT per event. A code scanned now and then gets one scan per event; a busy one
- * gets the scans stored in one go (the scan buffer stores every 100 ms) together, so a receiver
- * always reads `data.scans` as a list.
- */
-export function scannedEventData(code: { id: string; shortCode: string | null }, rows: readonly ScanRow[]): object[] {
-  const events: object[] = [];
-  for (let start = 0; start < rows.length; start += MAX_SCANS_PER_EVENT) {
-    events.push({ qrcode: { id: code.id, short_code: code.shortCode }, scans: rows.slice(start, start + MAX_SCANS_PER_EVENT).map(scanData) });
-  }
-  return events;
 }
