@@ -118,14 +118,40 @@ export function writeCornerSquare(
   }
 }
 
-/** The 3×3 centre of the finder whose 7×7 area starts at (x, y). */
-export function writeCornerDot(path: PathWriter, drawing: CornerDrawing<'square' | 'dot'>, x: number, y: number, moduleSize: number): void {
+/**
+ * Corner radius, in modules, of a centre figure inside its ring. A figure that matches its ring is
+ * drawn as named: a circle (radius 1.5) in a round ring, a sharp square in any other. A mixed pair
+ * is fitted to its ring along the diagonals, where decoders that check a finder's diagonal (jsQR
+ * scores it; zxing cross-checks it) expect the same 1:1:3:1:1 runs as across it: a `dot` centre in
+ * a ring that is not round becomes a square rounded by 1.2 modules, a `square` centre in a round
+ * ring gets corners rounded by 0.5. Runs across the finder, the ones every decoder scans first, stay
+ * exactly 1:1:3:1:1. The radii come from decode measurements (docs/styling-and-scannability.md#finder-centres).
+ */
+export function centreCornerRadius(centre: 'square' | 'dot', ring: CornerDrawing<'square' | 'dot' | 'extra-rounded'>): number {
+  const roundRing = 'figure' in ring && ring.figure === 'dot';
+  if (centre === 'dot') return roundRing ? CENTRE_SIDE / 2 : 1.2;
+  return roundRing ? 0.5 : 0;
+}
+
+/** The 3×3 centre of the finder whose 7×7 area starts at (x, y), inside the ring drawn as `ring`. */
+export function writeCornerDot(
+  path: PathWriter,
+  drawing: CornerDrawing<'square' | 'dot'>,
+  ring: CornerDrawing<'square' | 'dot' | 'extra-rounded'>,
+  x: number,
+  y: number,
+  moduleSize: number,
+): void {
   const left = x + CENTRE_OFFSET * moduleSize;
   const top = y + CENTRE_OFFSET * moduleSize;
   const side = CENTRE_SIDE * moduleSize;
-  if ('modules' in drawing) writeModules(maskGrid(CENTRE_SIDE, CENTRE_MASK, left, top, moduleSize), drawing.modules, path);
-  else if (drawing.figure === 'square') writeRoundedSquare(path, left, top, side, 0);
-  else writeCircle(path, left + side / 2, top + side / 2, side / 2);
+  if ('modules' in drawing) {
+    writeModules(maskGrid(CENTRE_SIDE, CENTRE_MASK, left, top, moduleSize), drawing.modules, path);
+    return;
+  }
+  const radius = centreCornerRadius(drawing.figure, ring);
+  if (radius === CENTRE_SIDE / 2) writeCircle(path, left + side / 2, top + side / 2, side / 2);
+  else writeRoundedSquare(path, left, top, side, radius * moduleSize);
 }
 
 /** The 3×3 centre's box, for gradients laid over one corner dot. */

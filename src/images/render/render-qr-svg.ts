@@ -130,7 +130,7 @@ function drawFinderPatterns(
     const x = position.col * UNITS_PER_MODULE;
     const y = position.row * UNITS_PER_MODULE;
     writeCornerSquare(squareLayer.path, squareDrawing, x, y, UNITS_PER_MODULE);
-    writeCornerDot(dotLayer.path, dotDrawing, x, y, UNITS_PER_MODULE);
+    writeCornerDot(dotLayer.path, dotDrawing, squareDrawing, x, y, UNITS_PER_MODULE);
   });
 }
 
