@@ -6,6 +6,8 @@ const TICKS_PER_SECOND = 100;
 export interface CpuSample {
   /** this process (the servers under test), seconds */
   self: number;
+  /** of which in the kernel (system calls: mostly the sockets' reads and writes), seconds */
+  selfSystem: number;
   /** this process's finished children (the load generator), seconds */
   children: number;
   postgres: number;
@@ -21,6 +23,7 @@ export function sampleCpu(helperPid?: number): CpuSample {
   const ownFields = own.slice(own.lastIndexOf(')') + 2).split(' ');
   const sample: CpuSample = {
     self: (usage.user + usage.system) / 1e6,
+    selfSystem: usage.system / 1e6,
     children: (Number(ownFields[13]) + Number(ownFields[14])) / TICKS_PER_SECOND,
     postgres: 0,
     redis: 0,
@@ -45,6 +48,7 @@ export function sampleCpu(helperPid?: number): CpuSample {
 
 /** CPU microseconds per request of each part between two samples. */
 export function cpuPerRequest(before: CpuSample, after: CpuSample, requests: number): string {
-  const part = (name: keyof CpuSample) => `${name} ${((1e6 * (after[name] - before[name])) / Math.max(1, requests)).toFixed(0)}`;
-  return `CPU µs/request: ${part('self')}, ${part('children')}, ${part('postgres')}, ${part('redis')}${after.helper > 0 ? `, ${part('helper')}` : ''}`;
+  const perRequest = (name: keyof CpuSample) => ((1e6 * (after[name] - before[name])) / Math.max(1, requests)).toFixed(0);
+  const part = (name: keyof CpuSample) => `${name} ${perRequest(name)}`;
+  return `CPU µs/request: ${part('self')} (system ${perRequest('selfSystem')}), ${part('children')}, ${part('postgres')}, ${part('redis')}${after.helper > 0 ? `, ${part('helper')}` : ''}`;
 }

@@ -12,7 +12,9 @@
  * qrcode.scanned webhook subscribed to the redirected code, posting to a receiver in a process of
  * its own: at the end the bench waits until every stored scan of the code reached the receiver;
  * with WEBHOOK_DELIVERY=false the events are written and not delivered, which measures the scan
- * store's share alone).
+ * store's share alone), PROFILE=file.cpuprofile (CPU profiles of this process during the first
+ * round's bare 302 and redirect loads, the bare one beside it as .bare.cpuprofile; the sampling
+ * inflates that round's figures, so read it for where the time goes, not for the ratio).
  * The load generator (autocannon) runs as a separate process, started directly (npx stayed alive
  * beside it and took 15-20 % of a core from whatever it measured). After one unmeasured warm-up
  * load of each server (3 s), each round measures every
@@ -22,6 +24,8 @@
  * event loop was: where the time goes.
  */
 import { execFile } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import Fastify from 'fastify';
@@ -45,6 +49,8 @@ const DELIVERY = process.env.WEBHOOK_DELIVERY !== 'false';
 /** Scans come from phones: the user agent is hashed, classified and stored with every scan (SCAN_UA= sends none, as before 2026-11-22's fourth session). */
 const SCAN_UA = process.env.SCAN_UA ?? 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const SCANNER: Record<string, string> = SCAN_UA ? { 'user-agent': SCAN_UA } : {};
+/** CPU profiles of the first round's bare 302 and redirect loads (open them in Chrome's DevTools). */
+const PROFILE = process.env.PROFILE;
 
 interface Result { rps: number; p50: number; p99: number; non2xx: number; errors: number; completed: number; ok: number; cpu: string }
 
@@ -72,7 +78,32 @@ const row = (label: string, r: Result, baseline?: Result) =>
   `${label.padEnd(44)} ${String(r.rps).padStart(7)} req/s  p50 ${String(r.p50).padStart(4)} ms  p99 ${String(r.p99).padStart(4)} ms` +
   (baseline ? `  = ${((100 * r.rps) / baseline.rps).toFixed(0)}% of baseline` : '') + (r.errors ? `  errors ${r.errors}` : '') + `\n${''.padEnd(46)}${r.cpu}`;
 
+const profiler = PROFILE ? new Session() : undefined;
+const profiles: unknown[] = [];
+
+async function profiled<T>(work: () => Promise<T>, round: number): Promise<T> {
+  if (!profiler || round !== 1) return work();
+  await profiler.post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    profiles.push((await profiler.post('Profiler.stop')).profile);
+  }
+}
+
+function writeProfile(file: string): void {
+  const [bare, redirect] = profiles;
+  writeFileSync(file, JSON.stringify(redirect));
+  writeFileSync(file.replace(/(\.cpuprofile)?$/, '.bare.cpuprofile'), JSON.stringify(bare));
+  console.log(`CPU profiles of the first round's measured loads: ${file} (redirect), and beside it .bare.cpuprofile (bare 302)`);
+}
+
 async function main(): Promise<void> {
+  if (profiler) {
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+    await profiler.post('Profiler.setSamplingInterval', { interval: 100 });
+  }
   await freshMigratedDatabase(PG, DB);
 
   const bare = Fastify();
@@ -135,9 +166,9 @@ async function main(): Promise<void> {
   for (let round = 1; round <= ROUNDS; round++) {
     console.log(`round ${round}`);
     if (runRedirect) {
-      const base302 = await load('http://127.0.0.1:3901/302', SCANNER);
+      const base302 = await profiled(() => load('http://127.0.0.1:3901/302', SCANNER), round);
       console.log(row('  bare Fastify 302 (baseline)', base302));
-      const redirect = await load(`http://127.0.0.1:3902/r/${dynamic.short_code}`, SCANNER);
+      const redirect = await profiled(() => load(`http://127.0.0.1:3902/r/${dynamic.short_code}`, SCANNER), round);
       console.log(row('  GET /r/:short_code (every scan recorded)', redirect, base302));
       redirects += redirect.completed;
       ratios.redirect.push(redirect.rps / base302.rps);
@@ -163,6 +194,7 @@ async function main(): Promise<void> {
   if (ratios.image.length) console.log(`median image hit / bare JSON: ${percent(ratios.image)}, target 35%`);
   if (ratios.landing.length) console.log(`median vCard page / bare JSON: ${percent(ratios.landing)}, target 40%`);
 
+  if (PROFILE) writeProfile(PROFILE);
   await app.get(ScanBuffer).flush(60_000);
   const stored = (await scansOf(dynamic.id)) - scansBefore.redirect;
   const events = await prisma.scanEvent.count({ where: { qrCodeId: dynamic.id } });
