@@ -4,7 +4,7 @@ import { isDatabaseUnavailable } from '../infra/database/database-unavailable';
 import { assignRequestId, REQUEST_ID_HEADER } from '../infra/http/request-id';
 import { trustProxyHops } from '../infra/http/trust-proxy';
 import type { MetricsService } from '../infra/observability/metrics.service';
-import { observeRequestDurations } from '../infra/observability/request-durations';
+import { observeSentResponse } from '../infra/observability/request-durations';
 import { LANDING_FILE_NAMES, type LandingFile } from './landing/landing-page';
 import { PAGE_CSP } from './landing/page-style';
 import { ERROR_PAGE, NOT_FOUND_PAGE, UNAVAILABLE_PAGE } from './landing/status-pages';
@@ -13,6 +13,10 @@ import { clipHeader } from './scans/scan-event';
 
 /** Requests under this path belong to the redirect host (the short links printed in QR codes). */
 export const REDIRECT_PATH_PREFIX = '/r/';
+
+const SCAN_ROUTE = '/r/:shortCode';
+/** The route label of answers that matched no route (the request-duration histogram's). */
+const UNMATCHED = 'unmatched';
 
 export interface RedirectHostOptions {
   /** Hops across which X-Forwarded-For is believed (TRUST_PROXY): the visitor's address feeds the visitor hash. */
@@ -26,7 +30,8 @@ export interface RedirectHostOptions {
  * own Fastify instance: the app's server hands it every request under /r/ (createApp). Scans are
  * the hottest path, and on the API's instance every request also runs Nest's hooks, its
  * middleware runner, a child logger and the request log hook, which together cost more than the
- * redirect itself. Here: the request id, the request metrics, and nothing else.
+ * redirect itself. Here: the request id, the request metrics (observed as each answer is sent,
+ * observeSentResponse), and nothing else.
  */
 export async function createRedirectHost(redirects: RedirectService, options: RedirectHostOptions): Promise<FastifyInstance> {
   const host = Fastify({
@@ -36,15 +41,18 @@ export async function createRedirectHost(redirects: RedirectService, options: Re
     requestIdHeader: false,
     return503OnClosing: true,
     // A path the router cannot match (bad percent-encoding, an over-long code) names no code: the 404 page.
-    frameworkErrors: (_error, request, reply) => void sendPage(reply.header(REQUEST_ID_HEADER, request.id).header('cache-control', 'no-store'), 404, NOT_FOUND_PAGE),
+    frameworkErrors: (_error, request, reply) => {
+      sendPage(reply.header(REQUEST_ID_HEADER, request.id).header('cache-control', 'no-store'), 404, NOT_FOUND_PAGE);
+      observeSentResponse(options.metrics, request, reply, UNMATCHED);
+    },
   });
-  observeRequestDurations(host, options.metrics);
+  const { metrics } = options;
   // Short links take no body: whatever a client sends is not read, so it cannot fail to parse.
   host.removeAllContentTypeParsers();
   host.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
 
   // Not an async handler: a scan of a cached link is answered synchronously (see RedirectService.answer).
-  host.get<{ Params: { shortCode: string } }>('/r/:shortCode', (request, reply) => {
+  host.get<{ Params: { shortCode: string } }>(SCAN_ROUTE, (request, reply) => {
     const visit: Visit = {
       shortCode: request.params.shortCode,
       ip: request.ip,
@@ -53,43 +61,65 @@ export async function createRedirectHost(redirects: RedirectService, options: Re
       countable: request.method === 'GET',
     };
     const answer = redirects.answer(visit);
-    if (answer instanceof Promise) return answer.then((settled) => sendAnswer(request, reply, settled, redirects, visit));
-    sendAnswer(request, reply, answer, redirects, visit);
+    if (answer instanceof Promise) return answer.then((settled) => sendAnswer(request, reply, settled, SCAN_ROUTE, metrics, redirects, visit));
+    sendAnswer(request, reply, answer, SCAN_ROUTE, metrics, redirects, visit);
   });
 
   // The files a landing page offers: downloads, not scans.
   for (const name of LANDING_FILE_NAMES) {
-    host.get<{ Params: { shortCode: string } }>(`/r/:shortCode/${name}`, (request, reply) => {
+    const route = `${SCAN_ROUTE}/${name}`;
+    host.get<{ Params: { shortCode: string } }>(route, (request, reply) => {
       const answer = redirects.download(request.params.shortCode, name);
-      if (answer instanceof Promise) return answer.then((settled) => sendAnswer(request, reply, settled));
-      sendAnswer(request, reply, answer);
+      if (answer instanceof Promise) return answer.then((settled) => sendAnswer(request, reply, settled, route, metrics));
+      sendAnswer(request, reply, answer, route, metrics);
     });
   }
 
-  host.setNotFoundHandler((request, reply) => sendPage(reply.header(REQUEST_ID_HEADER, request.id), 404, NOT_FOUND_PAGE));
+  host.setNotFoundHandler((request, reply) => {
+    sendPage(reply.header(REQUEST_ID_HEADER, request.id), 404, NOT_FOUND_PAGE);
+    observeSentResponse(metrics, request, reply, UNMATCHED);
+  });
   host.setErrorHandler((error: Error, request: FastifyRequest, reply: FastifyReply) => {
     reply.header(REQUEST_ID_HEADER, request.id).header('cache-control', 'no-store');
-    if (isDatabaseUnavailable(error)) {
-      options.logger.warn({ reqId: request.id }, `Redirect host: database unavailable: ${error.message}`);
-      return sendPage(reply, 503, UNAVAILABLE_PAGE);
-    }
-    // A request Fastify refused (a bad header, a body too large): the client's mistake, not a failure.
-    const status = (error as { statusCode?: unknown }).statusCode;
-    if (typeof status === 'number' && status >= 400 && status < 500) return sendPage(reply, status, NOT_FOUND_PAGE);
-    options.logger.error({ reqId: request.id, err: error }, 'Redirect host: request failed');
-    return sendPage(reply, 500, ERROR_PAGE);
+    sendErrorPage(error, reply, options.logger, request.id);
+    observeSentResponse(metrics, request, reply, request.routeOptions.url ?? UNMATCHED);
   });
 
   await host.ready();
   return host;
 }
 
+function sendErrorPage(error: Error, reply: FastifyReply, logger: Logger, reqId: string): void {
+  if (isDatabaseUnavailable(error)) {
+    logger.warn({ reqId }, `Redirect host: database unavailable: ${error.message}`);
+    sendPage(reply, 503, UNAVAILABLE_PAGE);
+    return;
+  }
+  // A request Fastify refused (a bad header, a body too large): the client's mistake, not a failure.
+  const status = (error as { statusCode?: unknown }).statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    sendPage(reply, status, NOT_FOUND_PAGE);
+    return;
+  }
+  logger.error({ reqId, err: error }, 'Redirect host: request failed');
+  sendPage(reply, 500, ERROR_PAGE);
+}
+
 /** Sends the answer; only an answer of a visit that was sent (a redirect or a landing page) is a scan. */
-function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: RedirectAnswer, redirects?: RedirectService, visit?: Visit): void {
+function sendAnswer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: RedirectAnswer,
+  route: string,
+  metrics: MetricsService,
+  redirects?: RedirectService,
+  visit?: Visit,
+): void {
   reply.header(REQUEST_ID_HEADER, request.id).header('cache-control', 'no-store');
   if (answer.kind === 'redirect') reply.redirect(answer.location, 302);
   else if (answer.kind === 'file') sendFile(reply, answer.file);
   else sendPage(reply, answer.status, answer.html);
+  observeSentResponse(metrics, request, reply, route);
   if (answer.kind !== 'file' && answer.scanOf && visit) redirects?.recordScan(answer.scanOf, visit);
 }
 
