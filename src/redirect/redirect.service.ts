@@ -1,5 +1,4 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
 import { createLru } from '../infra/cache/lru';
 import { MetricsService } from '../infra/observability/metrics.service';
 import { SHORT_CODE_PATTERN } from '../qrcodes/short-code';
@@ -77,7 +76,6 @@ export class RedirectService implements OnModuleInit {
     if (!visit.countable) return;
     const now = Date.now();
     this.scans.record({
-      eventId: randomUUID(),
       codeId: target.codeId,
       at: now,
       userAgent: visit.userAgent,

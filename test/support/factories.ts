@@ -124,9 +124,9 @@ export async function eventually<T>(probe: () => Promise<T>, expected: T, timeou
   return value;
 }
 
-/** A scan as the redirect records it (ScanEvent), of codeId, now, with its own event id; overrides change any field. */
+/** A scan as the redirect records it (ScanEvent), of codeId, now; overrides change any field. */
 export function recordedScan(codeId: string, overrides: Partial<ScanEvent> = {}): ScanEvent {
-  return { eventId: randomUUID(), codeId: codeId as QrCodeId, at: Date.now(), userAgent: null, referrer: null, visitorHash: 'v'.repeat(32), isBot: false, ...overrides };
+  return { codeId: codeId as QrCodeId, at: Date.now(), userAgent: null, referrer: null, visitorHash: 'v'.repeat(32), isBot: false, ...overrides };
 }
 
 const realNow = Date.now.bind(Date);

@@ -152,19 +152,23 @@ describe('sumByCode', () => {
 
 describe('readRowsOf', () => {
   const OTHER = '22222222-2222-4222-8222-222222222222' as QrCodeId;
-  const [E1, E2, E3] = ['1', '2', '3'].map((n) => `5f0c6d7e-0000-4000-8000-00000000000${n}`);
 
   it('reads back the rows of the asked codes, escapes undone, whether the rows are text or staged bytes', () => {
     const batch = new ScanBatchWriter().write([
-      event({ eventId: E1, referrer: 'https://a.example/x\ty\nz' }),
-      event({ eventId: E2, codeId: OTHER }),
-      event({ eventId: E3, referrer: null, isBot: true, userAgent: 'Slackbot-LinkExpanding 1.0' }),
+      event({ referrer: 'https://a.example/x\ty\nz' }),
+      event({ codeId: OTHER }),
+      event({ referrer: null, isBot: true, userAgent: 'Slackbot-LinkExpanding 1.0' }),
     ]);
     const rows = readRowsOf(batch, new Set([CODE]));
-    expect(rows.map((row) => [row.eventId, row.codeId, row.referrer, row.isBot])).toEqual([
-      [E1, CODE, 'https://a.example/x\ty\nz', false],
-      [E3, CODE, null, true],
+    expect(rows.map((row) => [row.codeId, row.referrer, row.isBot])).toEqual([
+      [CODE, 'https://a.example/x\ty\nz', false],
+      [CODE, null, true],
     ]);
+    // Each row's event id is drawn as the batch is written: a UUID, one per scan.
+    const ids = readRowsOf(batch, new Set([CODE, OTHER])).map((row) => row.eventId);
+    expect(ids).toHaveLength(3);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(new Set(ids).size).toBe(3);
     expect(rows[0]).toMatchObject({ device: 'mobile', os: 'iOS', browser: 'Mobile Safari', visitorHash: expect.any(String) as string });
     expect(rows[0].scannedAt).toMatch(/^\d{4}-\d{2}-\d{2}T.*Z$/);
     expect(readRowsOf(decodeStagedBatch(Buffer.from(encodeStagedBatch(batch))), new Set([CODE]))).toEqual(rows);

@@ -55,7 +55,7 @@ export class ScanBatchWriter {
     let rows = '';
     for (let i = 0; i < events.length; i++) {
       const event = events[i];
-      rows += `${copyField(event.eventId)}\t${copyField(event.codeId)}\t${this.iso(event.at)}\t${copyField(event.referrer)}\t${copyField(event.visitorHash)}\t${this.agentFields(event.userAgent, event.isBot)}\n`;
+      rows += `${randomUUID()}\t${copyField(event.codeId)}\t${this.iso(event.at)}\t${copyField(event.referrer)}\t${copyField(event.visitorHash)}\t${this.agentFields(event.userAgent, event.isBot)}\n`;
       let code = codes.get(event.codeId);
       if (!code) codes.set(event.codeId, (code = { codeId: event.codeId, scans: 0, rows: 0 }));
       code.rows++;

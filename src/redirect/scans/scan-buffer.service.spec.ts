@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +13,6 @@ import type { ScanStoreRepository } from './scan-store.repository';
 
 const CODE = '5f0c6d7e-0000-4000-8000-0000000000c0' as QrCodeId;
 const scanOf = (overrides: Partial<ScanEvent> = {}): ScanEvent => ({
-  eventId: randomUUID(),
   codeId: CODE,
   at: Date.now(),
   userAgent: null,

@@ -1,8 +1,10 @@
 import type { QrCodeId } from '../../common/ids/resource-ids';
 
-/** A scan as recorded on the hot path; the user agent is classified when its batch is written. */
+/**
+ * A scan as recorded on the hot path; its event id is drawn and its user agent classified when its
+ * batch is written (what a redirect keeps in memory until then, it keeps for up to a hand-on's time).
+ */
 export interface ScanEvent {
-  eventId: string;
   codeId: QrCodeId;
   /** epoch milliseconds */
   at: number;

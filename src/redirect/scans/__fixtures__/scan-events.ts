@@ -6,7 +6,6 @@ export const SCANNED_CODE = '5f0c6d7e-0000-4000-8000-0000000000c0' as QrCodeId;
 
 /** A recorded scan of SCANNED_CODE from an iPhone, with a referrer that needs escaping; overrides change any field. */
 export const scanEvent = (overrides: Partial<ScanEvent> = {}): ScanEvent => ({
-  eventId: '5f0c6d7e-0000-4000-8000-000000000001',
   codeId: SCANNED_CODE,
   at: Date.UTC(2026, 10, 22, 9, 30, 0, 123),
   userAgent: IPHONE_AGENT,
