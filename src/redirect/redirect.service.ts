@@ -6,7 +6,7 @@ import { landingFile, landingPage, type LandingFile, type LandingFileName, type 
 import { EXPIRED_PAGE, NOT_FOUND_PAGE, PAUSED_PAGE } from './landing/status-pages';
 import { type LinkTarget, linkStatus } from './link-target';
 import { LinkResolver } from './link-resolver.service';
-import { BotAgents } from './scans/bot-agents';
+import { KnownAgents } from './scans/known-agents';
 import { ScanBuffer } from './scans/scan-buffer.service';
 import { ScanStoreRepository } from './scans/scan-store.repository';
 import { dailyVisitorKey, visitorHash } from './scans/visitor-hash';
@@ -41,7 +41,7 @@ export type RedirectAnswer =
 export class RedirectService implements OnModuleInit {
   private secret = '';
   private dailyKey = { day: -1, key: '' };
-  private readonly bots = new BotAgents();
+  private readonly agents = new KnownAgents();
   /**
    * Pages of live links by short code, each kept with the link object it was built from: a change
    * of the code replaces that object in the near cache, so a kept page is served only while its
@@ -75,13 +75,14 @@ export class RedirectService implements OnModuleInit {
   recordScan(target: LinkTarget, visit: Visit): void {
     if (!visit.countable) return;
     const now = Date.now();
+    const known = visit.userAgent ? this.agents.recognise(visit.userAgent) : null;
     this.scans.record({
       codeId: target.codeId,
       at: now,
-      userAgent: visit.userAgent,
+      userAgent: known && known.agent,
       referrer: visit.referrer,
       visitorHash: visitorHash(this.visitorKey(now), visit.ip, visit.userAgent),
-      isBot: this.bots.isBot(visit.userAgent),
+      isBot: known !== null && known.isBot,
     });
   }
 

@@ -1,7 +1,7 @@
-import { BotAgents } from './bot-agents';
+import { KnownAgents } from './known-agents';
 
-describe('BotAgents', () => {
-  const agents = new BotAgents();
+describe('KnownAgents', () => {
+  const agents = new KnownAgents();
 
   it.each([
     ['Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1', false],
@@ -12,10 +12,16 @@ describe('BotAgents', () => {
     ['facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)', true],
     ['Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', true],
     ['curl/8.5.0', true],
-    [null, false],
-    ['', false],
   ])('%s -> bot %s, the same when asked again (remembered)', (userAgent, bot) => {
-    expect(agents.isBot(userAgent)).toBe(bot);
-    expect(agents.isBot(userAgent)).toBe(bot);
+    expect(agents.recognise(userAgent)).toEqual({ agent: userAgent, isBot: bot });
+    expect(agents.recognise(userAgent).isBot).toBe(bot);
+  });
+
+  it('answers an agent seen before with the first copy of it, not the one asked with', () => {
+    const first = ['Mozilla/5.0 (X11; Linux x86_64) ', 'Firefox/128.0'].join('');
+    const again = ['Mozilla/5.0 (X11; Linux x86_64) Fire', 'fox/128.0'].join('');
+    const known = agents.recognise(first);
+    expect(agents.recognise(again)).toBe(known);
+    expect(agents.recognise(again).agent).toBe(first);
   });
 });
