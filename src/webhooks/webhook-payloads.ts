@@ -22,15 +22,18 @@ export function scannedEventBodies(code: { id: string; shortCode: string | null 
   const head = `{"type":"qrcode.scanned","timestamp":${json(occurredAt.toISOString())},"data":{"qrcode":{"id":${json(code.id)},"short_code":${json(code.shortCode)}},"scans":[`;
   const bodies: string[] = [];
   for (let start = 0; start < rows.length; start += MAX_SCANS_PER_EVENT) {
-    let body = head;
+    // Joined once, not appended to: the body waits for its insert as one flat string, not a tree of pieces.
+    const parts = [head];
     const end = Math.min(rows.length, start + MAX_SCANS_PER_EVENT);
     for (let i = start; i < end; i++) {
       const row = rows[i];
-      body +=
+      parts.push(
         `${i > start ? ',' : ''}{"id":${json(row.eventId)},"scanned_at":${json(row.scannedAt)},"device":${json(row.device)},"os":${json(row.os)},` +
-        `"browser":${json(row.browser)},"referrer_host":${json(referrerHost(row.referrer))},"country":null,"visitor_hash":${json(row.visitorHash)}}`;
+        `"browser":${json(row.browser)},"referrer_host":${json(referrerHost(row.referrer))},"country":null,"visitor_hash":${json(row.visitorHash)}}`,
+      );
     }
-    bodies.push(`${body}]}}`);
+    parts.push(']}}');
+    bodies.push(parts.join(''));
   }
   return bodies;
 }

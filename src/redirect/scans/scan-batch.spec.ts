@@ -34,7 +34,8 @@ describe('ScanBatchWriter', () => {
   it('writes each event as one row in the column order of SCAN_EVENT_COLUMNS, with its user agent classified', () => {
     expect(rowsOf([event()])).toEqual([
       {
-        event_id: '5f0c6d7e-0000-4000-8000-000000000001',
+        // Drawn as the batch is written (scan-event.ts).
+        event_id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/) as string,
         qr_code_id: CODE,
         scanned_at: '2026-11-22T09:30:00.123Z',
         referrer: 'https://news.example/a?b="c"',
