@@ -137,6 +137,9 @@ const GALLERY: GalleryStyle[] = [
     style: { dotsOptions: { type: 'rounded' }, cornersSquareOptions: { type: 'square', color: '#aa0000' }, cornersDotOptions: { type: 'square', color: '#0000aa' } },
   },
   { name: 'corners-dot-dot', text: MAIN, style: { dotsOptions: { type: 'dots' }, cornersSquareOptions: { type: 'dot' }, cornersDotOptions: { type: 'dot' } } },
+  // Mixed pairs: the centre is fitted to its ring (docs/styling-and-scannability.md#finder-centres).
+  { name: 'corners-square-ring-dot-centre', text: MAIN, style: { dotsOptions: { type: 'dots' }, cornersSquareOptions: { type: 'square' }, cornersDotOptions: { type: 'dot' } } },
+  { name: 'corners-dot-ring-square-centre', text: MAIN, style: { dotsOptions: { type: 'dots' }, cornersSquareOptions: { type: 'dot' }, cornersDotOptions: { type: 'square' } } },
   {
     name: 'corners-extra-rounded-dot',
     text: MAIN,
