@@ -34,6 +34,7 @@ export interface RedirectHostOptions {
  * observeSentResponse), and nothing else.
  */
 export async function createRedirectHost(redirects: RedirectService, options: RedirectHostOptions): Promise<FastifyInstance> {
+  const { metrics } = options;
   const host = Fastify({
     logger: false,
     trustProxy: trustProxyHops(options.trustProxy),
@@ -43,10 +44,9 @@ export async function createRedirectHost(redirects: RedirectService, options: Re
     // A path the router cannot match (bad percent-encoding, an over-long code) names no code: the 404 page.
     frameworkErrors: (_error, request, reply) => {
       sendPage(reply.header(REQUEST_ID_HEADER, request.id).header('cache-control', 'no-store'), 404, NOT_FOUND_PAGE);
-      observeSentResponse(options.metrics, request, reply, UNMATCHED);
+      observeSentResponse(metrics, request, reply, UNMATCHED);
     },
   });
-  const { metrics } = options;
   // Short links take no body: whatever a client sends is not read, so it cannot fail to parse.
   host.removeAllContentTypeParsers();
   host.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));

@@ -3,6 +3,9 @@ import { copyField, decodeStagedBatch, encodeStagedBatch, readRowsOf, rowsMatchH
 import type { QrCodeId } from '../../common/ids/resource-ids';
 import type { ScanEvent } from './scan-event';
 
+/** What randomUUID draws: event ids are made by the batch writer. */
+const RANDOM_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
 const OTHER = '5f0c6d7e-0000-4000-8000-0000000000c1' as QrCodeId;
 
 /** Reads COPY text rows back the way PostgreSQL does (text format, tab-separated, `\N` null). */
@@ -35,7 +38,7 @@ describe('ScanBatchWriter', () => {
     expect(rowsOf([event()])).toEqual([
       {
         // Drawn as the batch is written (scan-event.ts).
-        event_id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/) as string,
+        event_id: expect.stringMatching(RANDOM_UUID) as string,
         qr_code_id: CODE,
         scanned_at: '2026-11-22T09:30:00.123Z',
         referrer: 'https://news.example/a?b="c"',
@@ -168,7 +171,7 @@ describe('readRowsOf', () => {
     // Each row's event id is drawn as the batch is written: a UUID, one per scan.
     const ids = readRowsOf(batch, new Set([CODE, OTHER])).map((row) => row.eventId);
     expect(ids).toHaveLength(3);
-    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    for (const id of ids) expect(id).toMatch(RANDOM_UUID);
     expect(new Set(ids).size).toBe(3);
     expect(rows[0]).toMatchObject({ device: 'mobile', os: 'iOS', browser: 'Mobile Safari', visitorHash: expect.any(String) as string });
     expect(rows[0].scannedAt).toMatch(/^\d{4}-\d{2}-\d{2}T.*Z$/);
