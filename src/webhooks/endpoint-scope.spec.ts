@@ -35,6 +35,8 @@ describe('scannedEventBodies', () => {
       id: 'e1', scanned_at: '2030-01-01T00:00:00.000Z', device: 'mobile', os: 'iOS', browser: 'Mobile Safari', referrer_host: 'news.example', country: null, visitor_hash: 'ab'.repeat(16),
     });
     expect(events[0].data.scans[0].referrer_host).toBeNull();
+    // Each referrer is parsed once per call and its host reused: every row still gets its own.
+    expect(events.flatMap((event) => event.data.scans.map((scan) => scan.referrer_host))).toEqual(Array.from({ length: 2050 }, (_, i) => (i % 2 ? 'news.example' : null)));
   });
 
   it.each([

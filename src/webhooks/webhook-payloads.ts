@@ -19,6 +19,14 @@ export function eventBody(type: WebhookEventType, occurredAt: Date, data: object
  * send thousands of scans a second, and an object per scan costs more than the text.
  */
 export function scannedEventBodies(code: { id: string; shortCode: string | null }, rows: readonly ScanRow[], occurredAt: Date): string[] {
+  // Referrers repeat (a poster's code is scanned from the same page or app): each is parsed once per call.
+  const hosts = new Map<string, string>();
+  const hostJson = (referrer: string | null): string => {
+    if (!referrer) return 'null';
+    let host = hosts.get(referrer);
+    if (host === undefined) hosts.set(referrer, (host = json(referrerHost(referrer))));
+    return host;
+  };
   const head = `{"type":"qrcode.scanned","timestamp":${json(occurredAt.toISOString())},"data":{"qrcode":{"id":${json(code.id)},"short_code":${json(code.shortCode)}},"scans":[`;
   const bodies: string[] = [];
   for (let start = 0; start < rows.length; start += MAX_SCANS_PER_EVENT) {
@@ -29,7 +37,7 @@ export function scannedEventBodies(code: { id: string; shortCode: string | null 
       const row = rows[i];
       parts.push(
         `${i > start ? ',' : ''}{"id":${json(row.eventId)},"scanned_at":${json(row.scannedAt)},"device":${json(row.device)},"os":${json(row.os)},` +
-        `"browser":${json(row.browser)},"referrer_host":${json(referrerHost(row.referrer))},"country":null,"visitor_hash":${json(row.visitorHash)}}`,
+        `"browser":${json(row.browser)},"referrer_host":${hostJson(row.referrer)},"country":null,"visitor_hash":${json(row.visitorHash)}}`,
       );
     }
     parts.push(']}}');
