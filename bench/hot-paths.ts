@@ -14,7 +14,9 @@
  * with WEBHOOK_DELIVERY=false the events are written and not delivered, which measures the scan
  * store's share alone), PROFILE=file.cpuprofile (CPU profiles of this process during the first
  * round's bare 302 and redirect loads, the bare one beside it as .bare.cpuprofile; the sampling
- * inflates that round's figures, so read it for where the time goes, not for the ratio).
+ * inflates that round's figures, so read it for where the time goes, not for the ratio), RATE=n
+ * (each load offers n requests a second instead of all it can: the CPU per request of a build,
+ * measured without saturating the machine, varies far less between runs than the ratios do).
  * The load generator (autocannon) runs as a separate process, started directly (npx stayed alive
  * beside it and took 15-20 % of a core from whatever it measured). After one unmeasured warm-up
  * load of each server (3 s), each round measures every
@@ -51,6 +53,8 @@ const SCAN_UA = process.env.SCAN_UA ?? 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 
 const SCANNER: Record<string, string> = SCAN_UA ? { 'user-agent': SCAN_UA } : {};
 /** CPU profiles of the first round's bare 302 and redirect loads (open them in Chrome's DevTools). */
 const PROFILE = process.env.PROFILE;
+/** RATE=n: every load offers n requests a second in all rather than as many as the server takes; the CPU per request is then comparable between builds on a noisy machine (the ratios are not). */
+const RATE = Number(process.env.RATE ?? 0);
 
 interface Result { rps: number; p50: number; p99: number; non2xx: number; errors: number; completed: number; ok: number; cpu: string }
 
@@ -61,6 +65,7 @@ let helperPid: number | undefined;
 /** autocannon in its own process: the servers under test keep this process's event loop to themselves. */
 async function load(url: string, headers: Record<string, string> = {}, seconds = DURATION): Promise<Result> {
   const args = [require.resolve('autocannon/autocannon.js'), '-c', String(CONNECTIONS), '-d', String(seconds), '-j', '--renderStatusCodes'];
+  if (RATE > 0) args.push('-R', String(RATE));
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
   const before = sampleCpu(helperPid);
   const loopBefore = performance.eventLoopUtilization();
