@@ -27,13 +27,25 @@ describe('scannedEventBodies', () => {
     ['control characters and a line separator', { os: 'Line\nbreak\u2028tab\t' }],
     ['non-Latin text', { device: 'планшет 😀' }],
     ['an IDN referrer', { referrer: 'https://bücher.example/x' }],
+    ['an id, a time and a hash that are not what they should be', { eventId: 'e"1', scannedAt: '2030\\01', visitorHash: '\u0000ab' }],
   ])('writes valid JSON with %s kept exactly', (_name, overrides) => {
     const scanned = row(1, overrides);
     const [body] = scannedEventBodies({ id: 'c1', shortCode: null }, [scanned], at);
     const scan = parse(body).data.scans[0];
-    expect(scan).toMatchObject({ device: scanned.device, os: scanned.os, browser: scanned.browser });
+    expect(scan).toMatchObject({ id: scanned.eventId, scanned_at: scanned.scannedAt, visitor_hash: scanned.visitorHash, device: scanned.device, os: scanned.os, browser: scanned.browser });
     expect(parse(body).data.qrcode).toEqual({ id: 'c1', short_code: null });
     if ('referrer' in overrides) expect(scan.referrer_host).toBe('xn--bcher-kva.example');
+  });
+
+  it('gives every row its own device, OS and browser when they repeat and alternate', () => {
+    const kinds = [
+      { device: 'mobile', os: 'iOS', browser: 'Mobile Safari' },
+      { device: 'desktop', os: 'Windows', browser: 'Chrome' },
+      { device: 'tablet', os: 'Android', browser: 'Mobile Safari' },
+    ];
+    const rows = Array.from({ length: 300 }, (_, i) => row(i, kinds[i % 3]));
+    const scans = scannedEventBodies({ id: 'c1', shortCode: 'x' }, rows, at).flatMap((body) => parse(body).data.scans);
+    expect(scans.map((scan) => [scan.device, scan.os, scan.browser])).toEqual(rows.map((r) => [r.device, r.os, r.browser]));
   });
 
   it('writes no event for no scans', () => {

@@ -19,7 +19,13 @@ export function eventBody(type: WebhookEventType, occurredAt: Date, data: object
  * send thousands of scans a second, and an object per scan costs more than the text.
  */
 export function scannedEventBodies(code: { id: string; shortCode: string | null }, rows: readonly ScanRow[], occurredAt: Date): string[] {
-  // Referrers repeat (a poster's code is scanned from the same page or app): each is parsed once per call.
+  // Devices, systems, browsers and referrers repeat (a poster's code is scanned from the same page or app): each is written once per call.
+  const written = new Map<string, string>();
+  const repeated = (value: string): string => {
+    let text = written.get(value);
+    if (text === undefined) written.set(value, (text = json(value)));
+    return text;
+  };
   const hosts = new Map<string, string>();
   const hostJson = (referrer: string | null): string => {
     if (!referrer) return 'null';
@@ -36,8 +42,8 @@ export function scannedEventBodies(code: { id: string; shortCode: string | null 
     for (let i = start; i < end; i++) {
       const row = rows[i];
       parts.push(
-        `${i > start ? ',' : ''}{"id":${json(row.eventId)},"scanned_at":${json(row.scannedAt)},"device":${json(row.device)},"os":${json(row.os)},` +
-        `"browser":${json(row.browser)},"referrer_host":${hostJson(row.referrer)},"country":null,"visitor_hash":${json(row.visitorHash)}}`,
+        `${i > start ? ',' : ''}{"id":${plain(row.eventId)},"scanned_at":${plain(row.scannedAt)},"device":${repeated(row.device)},"os":${repeated(row.os)},` +
+        `"browser":${repeated(row.browser)},"referrer_host":${hostJson(row.referrer)},"country":null,"visitor_hash":${plain(row.visitorHash)}}`,
       );
     }
     parts.push(']}}');
@@ -47,6 +53,10 @@ export function scannedEventBodies(code: { id: string; shortCode: string | null 
 }
 
 const json = (value: string | null): string => JSON.stringify(value);
+
+/** Ids, timestamps and hashes, which need no escaping: quoted as they are, anything else through JSON.stringify. */
+const PLAIN = /^[\w:.+-]*$/;
+const plain = (value: string): string => (PLAIN.test(value) ? `"${value}"` : json(value));
 
 function referrerHost(referrer: string | null): string | null {
   if (!referrer) return null;
