@@ -475,6 +475,10 @@ describe('webhooks (e2e)', () => {
       expect(attempts.every((row) => row._count === 1)).toBe(true);
       expect(hook.maxConcurrent).toBeLessThanOrEqual(10);
       expect(hook.maxConcurrent).toBeGreaterThan(1);
+      // Each body exactly as the outbox holds it, whether the instance that wrote the event posted it (from memory) or the other one (read back).
+      const stored = new Map((await t.prisma.webhookEvent.findMany({ where: { id: { in: ids } }, select: { id: true, body: true } })).map((event) => [event.id, event.body]));
+      expect(hook.received.every((received) => received.body === stored.get(String(received.headers['webhook-id'])))).toBe(true);
+      expect(new Set(hook.received.map((received) => JSON.parse(received.body).data.qrcode.id)).size).toBe(200);
     });
 
     it('refuses at delivery a host that resolves to 127.0.0.1 without WEBHOOK_ALLOW_PRIVATE, and logs why; an IP literal already at create', async () => {

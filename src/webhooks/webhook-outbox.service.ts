@@ -13,6 +13,7 @@ import { StoredScanListeners, type StoredScans } from '../redirect/scans/stored-
 import { wants } from './endpoint-scope';
 import type { SubscribableEvent } from './webhook-event-types';
 import { type NewDelivery, type NewEvent, type SubscribedEndpoint, WebhookOutboxRepository } from './webhook-outbox.repository';
+import { RecentEventBodies } from './recent-event-bodies';
 import { eventBody, scannedEventBodies } from './webhook-payloads';
 
 /**
@@ -28,6 +29,7 @@ export class WebhookOutbox implements OnModuleInit {
     private readonly codeEvents: QrCodeEvents,
     private readonly storedScans: StoredScanListeners,
     private readonly qrCodes: QrCodesService,
+    private readonly recentBodies: RecentEventBodies,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -48,6 +50,7 @@ export class WebhookOutbox implements OnModuleInit {
       outgoing.add(change.accountId, type, now, data, endpoints.filter((endpoint) => wants(endpoint, type, code)));
     }
     await this.outbox.insert(tx, change.accountId, outgoing.events, outgoing.deliveries);
+    this.recentBodies.keep(outgoing.events);
   }
 
   private async recordScans(tx: SqlTransaction, stored: StoredScans): Promise<void> {
@@ -77,6 +80,7 @@ export class WebhookOutbox implements OnModuleInit {
       for (const body of scannedEventBodies({ id, shortCode: code.shortCode }, codeRows, now)) outgoing.addBody(code.accountId, type, now, body, byCode.get(id)!);
     }
     await this.outbox.insertScanEvents(tx, outgoing.events, outgoing.deliveries);
+    this.recentBodies.keep(outgoing.events);
   }
 }
 

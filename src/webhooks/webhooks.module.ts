@@ -5,6 +5,7 @@ import { RedirectModule } from '../redirect/redirect.module';
 import { DeliveryQueueRepository } from './delivery/delivery-queue.repository';
 import { DeliveryWorker } from './delivery/delivery-worker.service';
 import { SigningSecrets } from './delivery/signing-secrets';
+import { RecentEventBodies } from './recent-event-bodies';
 import { WebhookOutboxRepository } from './webhook-outbox.repository';
 import { WebhookOutbox } from './webhook-outbox.service';
 import { WebhooksController } from './webhooks.controller';
@@ -19,7 +20,7 @@ import { WebhooksService } from './webhooks.service';
 @Module({
   imports: [FoldersModule, QrCodesModule, RedirectModule],
   controllers: [WebhooksController],
-  providers: [WebhooksRepository, WebhooksService, WebhookOutboxRepository, WebhookOutbox, SigningSecrets, DeliveryQueueRepository, DeliveryWorker],
+  providers: [WebhooksRepository, WebhooksService, WebhookOutboxRepository, WebhookOutbox, SigningSecrets, RecentEventBodies, DeliveryQueueRepository, DeliveryWorker],
   exports: [DeliveryWorker],
 })
 export class WebhooksModule {}

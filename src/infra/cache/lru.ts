@@ -3,11 +3,13 @@ import { LRUCache } from 'lru-cache';
 /** A bounded in-process map with least-recently-used eviction and a time to live per entry. */
 export type Lru<V extends NonNullable<unknown>> = LRUCache<string, V>;
 
-export interface LruOptions {
+export interface LruOptions<V> {
   /** Entries kept; beyond it the least recently read or written one goes. */
   max: number;
   /** Milliseconds an entry lives unless its set passes its own `{ ttl }`. */
   ttl: number;
+  /** A bound on the entries' total size besides their number, with what an entry counts towards it (large values: event bodies). */
+  maxSize?: { total: number; of: (value: V) => number };
   /** Milliseconds, monotonic and above 0; performance.now by default. A clock given here is read on every get (it is a test's, moved by hand). */
   clock?: () => number;
 }
@@ -24,10 +26,11 @@ export interface LruOptions {
  *   it on every get (`ttlResolution: 0`) measured 140 ns a hit against 92 ns in a loop of hits,
  *   and an entry expiring up to a millisecond late does not matter.
  */
-export function createLru<V extends NonNullable<unknown>>({ max, ttl, clock }: LruOptions): Lru<V> {
+export function createLru<V extends NonNullable<unknown>>({ max, ttl, clock, maxSize }: LruOptions<V>): Lru<V> {
   return new LRUCache<string, V>({
     max,
     ttl,
+    ...(maxSize ? { maxSize: maxSize.total, sizeCalculation: maxSize.of } : {}),
     updateAgeOnGet: false,
     allowStale: false,
     ttlAutopurge: false,

@@ -5,7 +5,7 @@ import { createLru, type Lru, type LruOptions } from './lru';
 export class MemoryCache implements Cache {
   private readonly entries: Lru<Buffer | Map<string, Buffer>>;
 
-  constructor(maxEntries = 10_000, clock?: LruOptions['clock']) {
+  constructor(maxEntries = 10_000, clock?: LruOptions<unknown>['clock']) {
     // Every set passes its own time to live; the default only satisfies the LRU's options.
     this.entries = createLru({ max: maxEntries, ttl: 60_000, clock });
   }

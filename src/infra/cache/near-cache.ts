@@ -72,7 +72,7 @@ export interface NearCacheOptions {
   maxEntries: number;
   /** How long an entry lives unless its set says otherwise: the longest a missed invalidation is served. */
   ttlMs: number;
-  clock?: LruOptions['clock'];
+  clock?: LruOptions<unknown>['clock'];
 }
 
 /** lru-cache holds no null values: a remembered absence (an unknown key, a missing link) is stored as this. */

@@ -27,6 +27,14 @@ export interface ClaimedDelivery {
   previousSecretExpiresAt: Date | null;
 }
 
+export interface ClaimOptions {
+  leaseUntil: Date;
+  /** Due deliveries leased per endpoint at most, less its attempts in flight. */
+  perEndpoint: number;
+  /** A body this instance still holds (RecentEventBodies); the others are read from the outbox. */
+  knownBody: (eventId: WebhookEventId) => string | undefined;
+}
+
 /** One attempt's result, as the worker records it. */
 export interface AttemptRecord {
   /** The lease its claim took: the delivery's state changes only while it still holds it. */
@@ -61,16 +69,16 @@ export class DeliveryQueueRepository {
    * their endpoints' slots), then, unless `claim` is off, claims due deliveries into the free slots.
    * Returns the endpoints disabled now and what was claimed.
    */
-  async cycle(finished: AttemptRecord[], now: Date, claim: { leaseUntil: Date; perEndpoint: number } | null, disableAfterMs: number) {
+  async cycle(finished: AttemptRecord[], now: Date, claim: ClaimOptions | null, disableAfterMs: number) {
     const token = randomUUID();
     return this.database.workerTransaction(async (tx) => {
       const disabled = finished.length > 0 ? await this.record(tx.anyAccount, finished, now, disableAfterMs) : [];
-      const deliveries = claim ? await this.claim(tx.anyAccount, token, now, claim.leaseUntil, claim.perEndpoint) : [];
+      const deliveries = claim ? await this.claim(tx.anyAccount, token, now, claim) : [];
       return { disabled, token, deliveries };
     });
   }
 
-  private async claim(db: Kysely<DB>, token: string, now: Date, leaseUntil: Date, perEndpoint: number): Promise<ClaimedDelivery[]> {
+  private async claim(db: Kysely<DB>, token: string, now: Date, { leaseUntil, perEndpoint, knownBody }: ClaimOptions): Promise<ClaimedDelivery[]> {
     const endpoints = await db
       .selectFrom('webhook_endpoints as e')
       .select(['e.id', 'e.enabled'])
@@ -115,26 +123,36 @@ export class DeliveryQueueRepository {
       if (!endpoint.enabled) due = due.where('event_type', '=', 'webhook.test');
       const rows = await db
         .updateTable('webhook_deliveries as d')
-        .from(['webhook_events as ev', 'webhook_endpoints as e'])
+        .from('webhook_endpoints as e')
         .set({ lease_token: token, lease_expires_at: leaseUntil })
-        .whereRef('ev.id', '=', 'd.event_id')
         .whereRef('e.id', '=', 'd.endpoint_id')
         .where('d.id', 'in', due.orderBy('next_attempt_at').limit(slots).forUpdate().skipLocked())
         .returning([
-          'd.id', 'd.account_id', 'd.endpoint_id', 'd.event_id', 'd.event_type', 'd.schedule_attempts', 'd.next_attempt_at', 'ev.body', 'e.url',
+          'd.id', 'd.account_id', 'd.endpoint_id', 'd.event_id', 'd.event_type', 'd.schedule_attempts', 'd.next_attempt_at', 'e.url',
           'e.secret_ciphertext', 'e.previous_secret_ciphertext', 'e.previous_secret_expires_at',
         ])
         .execute();
       claimed.push(...rows);
     }
-    return claimed.map((row) => ({
+    const bodies = new Map<string, string>();
+    for (const row of claimed) {
+      const body = knownBody(row.event_id);
+      if (body !== undefined) bodies.set(row.event_id, body);
+    }
+    const unknown = [...new Set(claimed.map((row) => row.event_id).filter((id) => !bodies.has(id)))];
+    if (unknown.length > 0) {
+      // The leased deliveries hold their events (a delete of an event cascades to them and waits for the lease's lock).
+      for (const event of await db.selectFrom('webhook_events').select(['id', 'body']).where('id', 'in', unknown).execute()) bodies.set(event.id, event.body);
+    }
+    // A delivery's event cannot go while the delivery exists (it cascades); should a body still be missing, the delivery waits out its lease.
+    return claimed.filter((row) => bodies.has(row.event_id)).map((row) => ({
       id: row.id,
       accountId: row.account_id,
       endpointId: row.endpoint_id,
       eventId: row.event_id,
       eventType: row.event_type as WebhookEventType,
       scheduleAttempts: row.schedule_attempts,
-      body: row.body,
+      body: bodies.get(row.event_id)!,
       url: row.url,
       secretCiphertext: row.secret_ciphertext,
       previousSecretCiphertext: row.previous_secret_ciphertext,

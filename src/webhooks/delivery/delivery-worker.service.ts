@@ -1,7 +1,9 @@
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { CLOCK, type Clock } from '../../common/time/clock';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import type { WebhookEventId } from '../../common/ids/resource-ids';
 import { QrCodeEvents } from '../../qrcodes/qr-code-events';
+import { RecentEventBodies } from '../recent-event-bodies';
 import { type AttemptRecord, type ClaimedDelivery, DeliveryQueueRepository } from './delivery-queue.repository';
 import { outcomeOf } from './retry-schedule';
 import { SigningSecrets } from './signing-secrets';
@@ -48,10 +50,12 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   private wake: (() => void) | null = null;
   private readonly abort = new AbortController();
   private sweepTimer?: NodeJS.Timeout;
+  private readonly knownBody = (eventId: WebhookEventId) => this.recentBodies.get(eventId);
 
   constructor(
     private readonly queue: DeliveryQueueRepository,
     private readonly secrets: SigningSecrets,
+    private readonly recentBodies: RecentEventBodies,
     private readonly codeEvents: QrCodeEvents,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -95,7 +99,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       const finished = this.finished;
       this.finished = [];
       const now = this.clock.now();
-      const claim = this.stopping || this.inFlight.size >= INSTANCE_CONCURRENCY ? null : { leaseUntil: new Date(now.getTime() + LEASE_MS), perEndpoint: ENDPOINT_CONCURRENCY };
+      const claim = this.stopping || this.inFlight.size >= INSTANCE_CONCURRENCY ? null : { leaseUntil: new Date(now.getTime() + LEASE_MS), perEndpoint: ENDPOINT_CONCURRENCY, knownBody: this.knownBody };
       let claimed: number;
       try {
         const result = await this.queue.cycle(finished, now, claim, DISABLE_AFTER_MS);
@@ -140,12 +144,14 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     let result: SendResult;
     try {
       const secrets = await this.signingSecrets(delivery, attemptedAt);
+      // Encoded once, for the signature and the post both.
+      const payload = Buffer.from(delivery.body);
       const headers = {
         'webhook-id': delivery.eventId,
         'webhook-timestamp': String(Math.floor(attemptedAt.getTime() / 1000)),
-        'webhook-signature': signatureHeader(secrets, delivery.eventId, attemptedAt, delivery.body),
+        'webhook-signature': signatureHeader(secrets, delivery.eventId, attemptedAt, payload),
       };
-      result = await this.sender.send(delivery.url, headers, delivery.body, this.abort.signal);
+      result = await this.sender.send(delivery.url, headers, payload, this.abort.signal);
     } catch (error) {
       result = { statusCode: null, error: `refused: the signing secret cannot be read (${(error as Error).message}); was WEBHOOK_SECRETS_KEY changed?`, refused: true, durationMs: 0, snippet: null };
     }

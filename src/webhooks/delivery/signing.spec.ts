@@ -16,6 +16,8 @@ describe('signing', () => {
     const at = new Date('2030-01-01T12:34:56.789Z');
     for (const text of [body, '', 'ünïcödé ✓ "quotes" \\ and\nnewlines', 'x'.repeat(30_000)]) {
       expect(signatureHeader([secret], 'msg_2', at, text)).toBe(new Webhook(secret).sign('msg_2', at, text));
+      // The worker signs the UTF-8 bytes it posts.
+      expect(signatureHeader([secret], 'msg_2', at, Buffer.from(text))).toBe(new Webhook(secret).sign('msg_2', at, text));
     }
   });
 

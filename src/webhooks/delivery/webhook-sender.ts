@@ -45,7 +45,7 @@ export class WebhookSender {
 
   constructor(private readonly options: SenderOptions) {}
 
-  async send(target: string, headers: Record<string, string>, body: string, signal?: AbortSignal): Promise<SendResult> {
+  async send(target: string, headers: Record<string, string>, payload: Buffer, signal?: AbortSignal): Promise<SendResult> {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     let url: URL;
@@ -70,7 +70,6 @@ export class WebhookSender {
         signal?.removeEventListener('abort', onAbort);
         resolve({ ...result, durationMs: elapsed() });
       };
-      const payload = Buffer.from(body);
       const request = client.request(url, {
         method: 'POST',
         agent: this.agents[protocol],
