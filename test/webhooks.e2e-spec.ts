@@ -123,10 +123,22 @@ describe('webhooks (e2e)', () => {
       [{ url: 'https://x.example/', events: ['*'], qrcode_ids: [NO_SUCH_ID] }, 'qrcode_ids'],
       [{ url: 'https://x.example/', events: ['*'], qrcode_ids: ['x'] }, 'qrcode_ids'],
       [{ events: ['*'] }, 'url'],
+      [{ url: 'https://x.example/', events: ['*'], description: null }, 'description'],
+      [{ url: 'https://x.example/', events: ['*'], enabled: null }, 'enabled'],
+      [{ url: 'https://x.example/', events: ['*'], qrcode_ids: null }, 'qrcode_ids'],
     ])('refuses %j naming %s', async (body, field) => {
       const res = await api('POST', '/api/v1/webhooks', body, crudKey);
       expectStatus(res, 400);
       expect(res.json().errors.map((error: { field: string }) => error.field)).toContain(field);
+    });
+
+    it.each([['description'], ['url'], ['events'], ['enabled'], ['qrcode_ids']])('refuses a null %s on update, naming it (only folder_id takes null), and changes nothing', async (field) => {
+      const webhook = await createWebhook({ url: 'https://x.example/nulls', events: ['*'], description: 'kept' }, crudKey);
+      const res = await api('PATCH', `/api/v1/webhooks/${webhook.id}`, { [field]: null, folder_id: null }, crudKey);
+      expectStatus(res, 400);
+      expect(res.json().errors.map((error: { field: string }) => error.field)).toEqual([field]);
+      expect((await api('GET', `/api/v1/webhooks/${webhook.id}`, undefined, crudKey)).json()).toMatchObject({ url: 'https://x.example/nulls', events: ['*'], description: 'kept', enabled: true });
+      await api('DELETE', `/api/v1/webhooks/${webhook.id}`, undefined, crudKey);
     });
 
     it('answers 400 `id must be a UUID` for a malformed id', async () => {

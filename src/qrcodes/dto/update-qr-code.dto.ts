@@ -1,4 +1,5 @@
 import { ResourceIdField } from '../../common/validation/resource-id.pipe';
+import { IsOptionalNotNull } from '../../common/validation/optional-not-null';
 import type { FolderId } from '../../common/ids/resource-ids';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsISO8601, IsObject, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
@@ -6,13 +7,6 @@ import { STYLE_RULE_DESCRIPTION, StyleDto } from '../../images/style';
 import { SETTABLE_STATUSES, type SettableStatus } from '../qr-code-status';
 import { QR_TYPES } from '../content';
 import { CONTENT_SCHEMA_REFS } from './create-qr-code.dto';
-
-/**
- * Present unless undefined: unlike IsOptional, null is validated (and rejected) by the rules that
- * follow. Only folder_id and expires_at give null a meaning ("remove"); a null name or status would
- * otherwise reach a NOT NULL column.
- */
-const IsOptionalNotNull = () => ValidateIf((_, value) => value !== undefined);
 
 /** Partial update: only the fields present change. */
 export class UpdateQrCodeDto {

@@ -4,6 +4,7 @@ import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsIS
 import type { FolderId, QrCodeId } from '../../common/ids/resource-ids';
 import { PaginationView, REQUEST_ID_PROPERTY } from '../../common/openapi/common-views';
 import type { BodyExample } from '../../common/openapi/json-body';
+import { IsOptionalNotNull } from '../../common/validation/optional-not-null';
 import { ResourceIdField } from '../../common/validation/resource-id.pipe';
 import { ALL_EVENTS, EVENT_TYPES, SUBSCRIBABLE_EVENTS } from '../webhook-event-types';
 import { MAX_URL_LENGTH } from '../webhook-url';
@@ -25,11 +26,11 @@ export class CreateWebhookDto {
   events: string[];
 
   @ApiPropertyOptional({ example: 'Scans into the CRM', maxLength: 500, default: '' })
-  @IsOptional() @IsString() @MaxLength(500)
+  @IsOptionalNotNull() @IsString({ message: 'description must be a string' }) @MaxLength(500)
   description?: string;
 
   @ApiPropertyOptional({ default: true })
-  @IsOptional() @IsBoolean({ message: 'enabled must be a boolean' })
+  @IsOptionalNotNull() @IsBoolean({ message: 'enabled must be a boolean' })
   enabled?: boolean;
 
   @ApiPropertyOptional({ format: 'uuid', nullable: true, description: 'Only events of codes in this folder of yours' })
@@ -37,26 +38,26 @@ export class CreateWebhookDto {
   folder_id?: FolderId | null;
 
   @ApiPropertyOptional({ type: [String], format: 'uuid', maxItems: MAX_SCOPED_CODES, description: 'Only events of these codes of yours (empty: every code)' })
-  @IsOptional() @IsArray({ message: 'qrcode_ids must be an array' }) @ArrayMaxSize(MAX_SCOPED_CODES) @ResourceIdField({ each: true })
+  @IsOptionalNotNull() @IsArray({ message: 'qrcode_ids must be an array' }) @ArrayMaxSize(MAX_SCOPED_CODES) @ResourceIdField({ each: true })
   qrcode_ids?: QrCodeId[];
 }
 
 export class UpdateWebhookDto {
   @ApiPropertyOptional({ example: 'https://example.com/webhooks/qr', maxLength: MAX_URL_LENGTH })
-  @IsOptional() @Transform(trim) @IsString({ message: 'url must be a string' }) @MaxLength(MAX_URL_LENGTH)
+  @IsOptionalNotNull() @Transform(trim) @IsString({ message: 'url must be a string' }) @MaxLength(MAX_URL_LENGTH)
   url?: string;
 
   @ApiPropertyOptional({ enum: EVENT_CHOICES, isArray: true, example: ['*'] })
-  @IsOptional() @IsArray({ message: 'events must be an array' }) @ArrayMinSize(1, { message: 'events must name at least one event' }) @ArrayMaxSize(EVENT_CHOICES.length)
+  @IsOptionalNotNull() @IsArray({ message: 'events must be an array' }) @ArrayMinSize(1, { message: 'events must name at least one event' }) @ArrayMaxSize(EVENT_CHOICES.length)
   @ArrayUnique({ message: 'events must not repeat an event' }) @IsIn(EVENT_CHOICES, { each: true, message: eventsMessage })
   events?: string[];
 
   @ApiPropertyOptional({ maxLength: 500 })
-  @IsOptional() @IsString() @MaxLength(500)
+  @IsOptionalNotNull() @IsString({ message: 'description must be a string' }) @MaxLength(500)
   description?: string;
 
   @ApiPropertyOptional({ description: 'true re-enables a disabled endpoint (clearing disabled_reason); false pauses deliveries' })
-  @IsOptional() @IsBoolean({ message: 'enabled must be a boolean' })
+  @IsOptionalNotNull() @IsBoolean({ message: 'enabled must be a boolean' })
   enabled?: boolean;
 
   @ApiPropertyOptional({ format: 'uuid', nullable: true, description: 'null: no folder scope' })
@@ -64,7 +65,7 @@ export class UpdateWebhookDto {
   folder_id?: FolderId | null;
 
   @ApiPropertyOptional({ type: [String], format: 'uuid', maxItems: MAX_SCOPED_CODES, description: 'Empty: no code scope' })
-  @IsOptional() @IsArray({ message: 'qrcode_ids must be an array' }) @ArrayMaxSize(MAX_SCOPED_CODES) @ResourceIdField({ each: true })
+  @IsOptionalNotNull() @IsArray({ message: 'qrcode_ids must be an array' }) @ArrayMaxSize(MAX_SCOPED_CODES) @ResourceIdField({ each: true })
   qrcode_ids?: QrCodeId[];
 }
 
