@@ -1,4 +1,5 @@
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { setMaxListeners } from 'node:events';
 import { CLOCK, type Clock } from '../../common/time/clock';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import type { WebhookEventId } from '../../common/ids/resource-ids';
@@ -61,6 +62,8 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.sender = new WebhookSender({ allowPrivate: config.webhooks.allowPrivate, timeoutMs: DELIVERY_TIMEOUT_MS });
+    // Every attempt in flight listens for the shutdown's abort: up to INSTANCE_CONCURRENCY at once is expected, not a leak.
+    setMaxListeners(INSTANCE_CONCURRENCY + 1, this.abort.signal);
   }
 
   onApplicationBootstrap(): void {
