@@ -2,6 +2,7 @@ import { HAS_POSTGRES, itWhen } from './support/environment';
 import { ScanBuffer } from '../src/redirect/scans/scan-buffer.service';
 import { ScanBatchWriter } from '../src/redirect/scans/scan-batch';
 import { ScanStoreRepository } from '../src/redirect/scans/scan-store.repository';
+import { VisitorHasher } from '../src/redirect/scans/visitor-hash';
 import { auth, createQr, eventually, GENEROUS_RATE_LIMIT, recordedScan, updateQr } from './support/factories';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -63,7 +64,7 @@ describe('redirect host (e2e)', () => {
   it('forgets the ids of batches stored more than a day ago', async () => {
     const store = t.app.get(ScanStoreRepository);
     const code = await createQr(t, key, { is_dynamic: true });
-    const batch = new ScanBatchWriter().write([recordedScan(code.id)]);
+    const batch = new ScanBatchWriter(t.app.get(VisitorHasher)).write([recordedScan(code.id)]);
     expect(await store.storeBatches([batch])).toBe(1);
     await store.forgetBatchesStoredBefore(new Date(Date.now() - 60_000));
     expect(await t.prisma.storedScanBatch.count({ where: { id: batch.id } })).toBe(1);
@@ -223,7 +224,7 @@ describe('redirect host (e2e)', () => {
       const code = await createQr(t, key, { is_dynamic: true });
       const stored = await whileHeld(
         (tx) => tx.$executeRaw`DELETE FROM qr_codes WHERE id = ${code.id}::uuid`,
-        () => t.app.get(ScanStoreRepository).storeBatches([new ScanBatchWriter().write([recordedScan(code.id), recordedScan(code.id)])]),
+        () => t.app.get(ScanStoreRepository).storeBatches([new ScanBatchWriter(t.app.get(VisitorHasher)).write([recordedScan(code.id), recordedScan(code.id)])]),
       );
       expect(stored).toBe(0);
       expect(await eventsOf(code.id)).toBe(0);

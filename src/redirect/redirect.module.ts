@@ -6,10 +6,19 @@ import { RedirectService } from './redirect.service';
 import { ScanBuffer } from './scans/scan-buffer.service';
 import { ScanStoreRepository } from './scans/scan-store.repository';
 import { StoredScanListeners } from './scans/stored-scans';
+import { VisitorHasher } from './scans/visitor-hash';
 
 @Module({
   imports: [QrCodesModule],
-  providers: [LinksRepository, LinkResolver, ScanStoreRepository, StoredScanListeners, ScanBuffer, RedirectService],
+  providers: [
+    LinksRepository,
+    LinkResolver,
+    ScanStoreRepository,
+    StoredScanListeners,
+    { provide: VisitorHasher, useFactory: (store: ScanStoreRepository) => new VisitorHasher(() => store.visitorSecret()), inject: [ScanStoreRepository] },
+    ScanBuffer,
+    RedirectService,
+  ],
   exports: [ScanBuffer, RedirectService, StoredScanListeners],
 })
 export class RedirectModule {}

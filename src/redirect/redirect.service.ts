@@ -1,4 +1,4 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { createLru } from '../infra/cache/lru';
 import { MetricsService } from '../infra/observability/metrics.service';
 import { SHORT_CODE_PATTERN } from '../qrcodes/short-code';
@@ -8,8 +8,6 @@ import { type LinkTarget, linkStatus } from './link-target';
 import { LinkResolver } from './link-resolver.service';
 import { KnownAgents } from './scans/known-agents';
 import { ScanBuffer } from './scans/scan-buffer.service';
-import { ScanStoreRepository } from './scans/scan-store.repository';
-import { dailyVisitorKey, visitorHash } from './scans/visitor-hash';
 
 /** About 60 MB of pages at most per instance (5-8 KB each). */
 const MAX_KEPT_PAGES = 10_000;
@@ -38,9 +36,7 @@ export type RedirectAnswer =
  * answered and recorded as bots, not counted. Downloads a page offers are not scans.
  */
 @Injectable()
-export class RedirectService implements OnModuleInit {
-  private secret = '';
-  private dailyKey = { day: -1, key: '' };
+export class RedirectService {
   private readonly agents = new KnownAgents();
   /**
    * Pages of live links by short code, each kept with the link object it was built from: a change
@@ -52,13 +48,8 @@ export class RedirectService implements OnModuleInit {
   constructor(
     private readonly links: LinkResolver,
     private readonly scans: ScanBuffer,
-    private readonly store: ScanStoreRepository,
     private readonly metrics: MetricsService,
   ) {}
-
-  async onModuleInit(): Promise<void> {
-    this.secret = await this.store.visitorSecret();
-  }
 
   /**
    * The answer to a visit: at once when the link is in this instance's near cache (nearly every
@@ -81,7 +72,7 @@ export class RedirectService implements OnModuleInit {
       at: now,
       userAgent: known && known.agent,
       referrer: visit.referrer,
-      visitorHash: visitorHash(this.visitorKey(now), visit.ip, visit.userAgent),
+      ip: visit.ip,
       isBot: known !== null && known.isBot,
     });
   }
@@ -121,12 +112,6 @@ export class RedirectService implements OnModuleInit {
     const page = Buffer.from(landingPage(type, target.content, shortCode));
     this.pages.set(shortCode, { target, page });
     return page;
-  }
-
-  private visitorKey(now: number): string {
-    const day = Math.floor(now / 86_400_000);
-    if (this.dailyKey.day !== day) this.dailyKey = { day, key: dailyVisitorKey(this.secret, now) };
-    return this.dailyKey.key;
   }
 
   private outcome(outcome: string, answer: RedirectAnswer): RedirectAnswer {

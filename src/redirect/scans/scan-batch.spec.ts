@@ -1,7 +1,8 @@
-import { scanEvent as event, IPHONE_AGENT as IPHONE, SCANNED_CODE as CODE } from './__fixtures__/scan-events';
+import { scanEvent as event, IPHONE_AGENT as IPHONE, SCANNED_CODE as CODE, TEST_VISITORS } from './__fixtures__/scan-events';
 import { copyField, decodeStagedBatch, encodeStagedBatch, readRowsOf, rowsMatchHeader, SCAN_EVENT_COLUMNS, type ScanBatch, ScanBatchWriter, sumByCode } from './scan-batch';
 import type { QrCodeId } from '../../common/ids/resource-ids';
 import type { ScanEvent } from './scan-event';
+import { dailyVisitorKey, visitorHash } from './visitor-hash';
 
 /** What randomUUID draws: event ids are made by the batch writer. */
 const RANDOM_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -17,7 +18,7 @@ function parseCopyRows(rows: string): Array<Record<string, string | null>> {
     .filter((line) => line !== '')
     .map((line) => Object.fromEntries(line.split('\t').map((field, i) => [SCAN_EVENT_COLUMNS[i], unescape(field)])));
 }
-const rowsOf = (events: ScanEvent[], writer = new ScanBatchWriter()) => parseCopyRows(writer.write(events).rows as string);
+const rowsOf = (events: ScanEvent[], writer = new ScanBatchWriter(TEST_VISITORS)) => parseCopyRows(writer.write(events).rows as string);
 
 describe('copyField', () => {
   it.each([
@@ -34,6 +35,16 @@ describe('copyField', () => {
 });
 
 describe('ScanBatchWriter', () => {
+  it("hashes each scan's visitor as the batch is written: the IP is in no row", () => {
+    const rows = rowsOf([event({ ip: '198.51.100.23' }), event({ ip: '2001:db8::7', userAgent: null })]);
+    expect(rows.map((row) => row.visitor_hash)).toEqual([
+      visitorHash(dailyVisitorKey('test-visitor-secret', event().at), '198.51.100.23', IPHONE),
+      visitorHash(dailyVisitorKey('test-visitor-secret', event().at), '2001:db8::7', null),
+    ]);
+    const text = new ScanBatchWriter(TEST_VISITORS).write([event({ ip: '198.51.100.23' })]).rows as string;
+    expect(text).not.toContain('198.51.100.23');
+  });
+
   it('writes each event as one row in the column order of SCAN_EVENT_COLUMNS, with its user agent classified', () => {
     expect(rowsOf([event()])).toEqual([
       {
@@ -42,7 +53,7 @@ describe('ScanBatchWriter', () => {
         qr_code_id: CODE,
         scanned_at: '2026-11-22T09:30:00.123Z',
         referrer: 'https://news.example/a?b="c"',
-        visitor_hash: 'f'.repeat(32),
+        visitor_hash: visitorHash(dailyVisitorKey('test-visitor-secret', event().at), '203.0.113.9', IPHONE),
         user_agent: IPHONE,
         device: 'mobile',
         os: 'iOS',
@@ -65,7 +76,7 @@ describe('ScanBatchWriter', () => {
   });
 
   it('counts scans (not bots) and rows per code, and gives every batch its own id', () => {
-    const writer = new ScanBatchWriter();
+    const writer = new ScanBatchWriter(TEST_VISITORS);
     const batch = writer.write([event(), event({ isBot: true }), event({ codeId: OTHER }), event()]);
     expect(batch.codes).toEqual([
       { codeId: CODE, scans: 2, rows: 3 },
@@ -76,7 +87,7 @@ describe('ScanBatchWriter', () => {
   });
 
   it('writes an empty batch with no rows and no codes', () => {
-    expect(new ScanBatchWriter().write([])).toMatchObject({ codes: [], rows: '' });
+    expect(new ScanBatchWriter(TEST_VISITORS).write([])).toMatchObject({ codes: [], rows: '' });
   });
 
   it('gives each event its own time, also when times repeat and come back', () => {
@@ -87,7 +98,7 @@ describe('ScanBatchWriter', () => {
   });
 
   it('keeps a user agent seen as a bot and as a person apart, across batches', () => {
-    const writer = new ScanBatchWriter();
+    const writer = new ScanBatchWriter(TEST_VISITORS);
     expect(rowsOf([event(), event({ isBot: true })], writer).map((row) => [row.device, row.is_bot])).toEqual([['mobile', 'f'], ['bot', 't']]);
     expect(rowsOf([event({ isBot: true }), event()], writer).map((row) => [row.device, row.is_bot])).toEqual([['bot', 't'], ['mobile', 'f']]);
   });
@@ -95,7 +106,7 @@ describe('ScanBatchWriter', () => {
 
 describe('staged batch entries', () => {
   it('read back as the batch written: id, counts, and the rows byte for byte', () => {
-    const batch = new ScanBatchWriter().write([event({ referrer: 'https://例え.jp/\t\n' }), event({ isBot: true })]);
+    const batch = new ScanBatchWriter(TEST_VISITORS).write([event({ referrer: 'https://例え.jp/\t\n' }), event({ isBot: true })]);
     const decoded = decodeStagedBatch(Buffer.from(encodeStagedBatch(batch)));
     expect(decoded.id).toBe(batch.id);
     expect(decoded.codes).toEqual(batch.codes);
@@ -103,7 +114,7 @@ describe('staged batch entries', () => {
   });
 
   it('read back an empty batch', () => {
-    const batch = new ScanBatchWriter().write([]);
+    const batch = new ScanBatchWriter(TEST_VISITORS).write([]);
     expect(decodeStagedBatch(Buffer.from(encodeStagedBatch(batch)))).toMatchObject({ id: batch.id, codes: [], rows: Buffer.alloc(0) });
   });
 
@@ -135,7 +146,7 @@ describe('rowsMatchHeader', () => {
   });
 
   it('holds for every batch the writer writes, escaped newlines included', () => {
-    const batch = new ScanBatchWriter().write([event({ referrer: 'a\nb' }), event({ userAgent: 'x\r\ny' })]);
+    const batch = new ScanBatchWriter(TEST_VISITORS).write([event({ referrer: 'a\nb' }), event({ userAgent: 'x\r\ny' })]);
     expect(rowsMatchHeader(batch)).toBe(true);
   });
 });
@@ -158,7 +169,7 @@ describe('readRowsOf', () => {
   const OTHER = '22222222-2222-4222-8222-222222222222' as QrCodeId;
 
   it('reads back the rows of the asked codes, escapes undone, whether the rows are text or staged bytes', () => {
-    const batch = new ScanBatchWriter().write([
+    const batch = new ScanBatchWriter(TEST_VISITORS).write([
       event({ referrer: 'https://a.example/x\ty\nz' }),
       event({ codeId: OTHER }),
       event({ referrer: null, isBot: true, userAgent: 'Slackbot-LinkExpanding 1.0' }),

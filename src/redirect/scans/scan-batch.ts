@@ -3,6 +3,7 @@ import { isUuid, type QrCodeId } from '../../common/ids/resource-ids';
 import { createLru } from '../../infra/cache/lru';
 import type { ScanEvent } from './scan-event';
 import { classifyUserAgent } from './user-agent-class';
+import type { VisitorHasher } from './visitor-hash';
 
 /** A code's share of a batch: its scans that count (not bots), and all its rows (bots included). */
 export interface CodeScans {
@@ -42,13 +43,16 @@ export function copyField(value: string | null): string {
 /**
  * Writes recorded scans as a ScanBatch, as text rather than through an object per scan: each
  * distinct user agent is classified (ua-parser, the costly part) and escaped once and remembered
- * across batches. Every value is escaped for COPY.
+ * across batches; each scan's visitor is hashed here, its IP left behind. Every value is escaped
+ * for COPY.
  */
 export class ScanBatchWriter {
   /** By verdict, then by the user agent itself: a key built from both would be a new string to hash on every scan. */
   private readonly agents = { bot: createLru<string>({ max: REMEMBERED_AGENTS, ttl: DAY_MS }), human: createLru<string>({ max: REMEMBERED_AGENTS, ttl: DAY_MS }) };
   private lastAt = Number.NaN;
   private lastIso = '';
+
+  constructor(private readonly visitors: Pick<VisitorHasher, 'hash'>) {}
 
   write(events: readonly ScanEvent[]): ScanBatch {
     const codes = new Map<QrCodeId, CodeScans>();
@@ -57,7 +61,7 @@ export class ScanBatchWriter {
     const lines: string[] = new Array<string>(events.length);
     for (let i = 0; i < events.length; i++) {
       const event = events[i];
-      lines[i] = `${randomUUID()}\t${copyField(event.codeId)}\t${this.iso(event.at)}\t${copyField(event.referrer)}\t${copyField(event.visitorHash)}\t${this.agentFields(event.userAgent, event.isBot)}\n`;
+      lines[i] = `${randomUUID()}\t${copyField(event.codeId)}\t${this.iso(event.at)}\t${copyField(event.referrer)}\t${this.visitors.hash(event.at, event.ip, event.userAgent)}\t${this.agentFields(event.userAgent, event.isBot)}\n`;
       let code = codes.get(event.codeId);
       if (!code) codes.set(event.codeId, (code = { codeId: event.codeId, scans: 0, rows: 0 }));
       code.rows++;

@@ -10,6 +10,7 @@ import { rowsOf, type ScanBatch } from './scan-batch';
 import { ScanBuffer } from './scan-buffer.service';
 import type { ScanEvent } from './scan-event';
 import type { ScanStoreRepository } from './scan-store.repository';
+import { TEST_VISITORS } from './__fixtures__/scan-events';
 
 const CODE = '5f0c6d7e-0000-4000-8000-0000000000c0' as QrCodeId;
 const scanOf = (overrides: Partial<ScanEvent> = {}): ScanEvent => ({
@@ -17,7 +18,7 @@ const scanOf = (overrides: Partial<ScanEvent> = {}): ScanEvent => ({
   at: Date.now(),
   userAgent: null,
   referrer: null,
-  visitorHash: 'v'.repeat(32),
+  ip: '203.0.113.9',
   isBot: false,
   ...overrides,
 });
@@ -70,7 +71,7 @@ describe('ScanBuffer', () => {
   let spillDir: string;
   const buffers: ScanBuffer[] = [];
   const bufferOn = (store: FakeStore, dir = spillDir) => {
-    const buffer = new ScanBuffer(store.repository, noRedis, new MetricsService(), { scanSpillDir: dir, shutdownTimeoutMs: 5000 } as AppConfig);
+    const buffer = new ScanBuffer(store.repository, noRedis, new MetricsService(), { scanSpillDir: dir, shutdownTimeoutMs: 5000 } as AppConfig, TEST_VISITORS);
     buffers.push(buffer);
     return buffer;
   };
@@ -183,7 +184,7 @@ describe('ScanBuffer', () => {
     try {
       const store = new FakeStore();
       const buffer = bufferOn(store);
-      buffer.onModuleInit();
+      await buffer.onModuleInit();
       buffer.record(scanOf());
       store.hangCommits();
       await jest.advanceTimersByTimeAsync(1000);

@@ -12,6 +12,7 @@ import { inStoreGroups, rowsOf, type ScanBatch, ScanBatchWriter } from './scan-b
 import type { ScanEvent } from './scan-event';
 import { addCounts, type ScanStaging, type StagedBatchStore } from './scan-staging';
 import { ScanStoreRepository } from './scan-store.repository';
+import { VisitorHasher } from './visitor-hash';
 
 /** Recorded scans are handed on this often: the redirect never waits for Postgres or Redis. */
 const HAND_ON_INTERVAL_MS = 100;
@@ -62,7 +63,7 @@ export class ScanBuffer implements ScanCounts, OnModuleInit, BeforeApplicationSh
   private draining: Promise<void> | null = null;
   private storeDirectlyAfter = 0;
   private readonly gate = new ReadWriteGate();
-  private readonly writer = new ScanBatchWriter();
+  private readonly writer: ScanBatchWriter;
   private readonly shutdownBudgetMs: number;
 
   constructor(
@@ -70,14 +71,18 @@ export class ScanBuffer implements ScanCounts, OnModuleInit, BeforeApplicationSh
     private readonly redis: RedisConnection,
     private readonly metrics: MetricsService,
     @Inject(APP_CONFIG) config: AppConfig,
+    private readonly visitors: VisitorHasher,
   ) {
+    this.writer = new ScanBatchWriter(visitors);
     this.spill = new FileScanStaging(config.scanSpillDir, this.logger);
     this.stagings = redis.client ? [new RedisScanStaging(redis, this.logger), this.spill] : [this.spill];
     // Half the shutdown budget: the rest is for the server to close, the pools to end and the process to exit.
     this.shutdownBudgetMs = Math.max(1000, Math.floor(config.shutdownTimeoutMs / 2));
   }
 
-  onModuleInit(): void {
+  /** Loads the secret behind visitor hashes first: without it no scan can be written (an unreachable database fails the start, as any first query would). */
+  async onModuleInit(): Promise<void> {
+    await this.visitors.ready();
     this.timers.push(setInterval(() => void this.handOnUnlessBusy(), HAND_ON_INTERVAL_MS));
     this.timers.push(setInterval(() => void this.drainUnlessBusy(), DRAIN_INTERVAL_MS));
     this.timers.push(setInterval(() => void this.forgetOldBatchIds(), BATCH_ID_SWEEP_INTERVAL_MS));
@@ -172,6 +177,7 @@ export class ScanBuffer implements ScanCounts, OnModuleInit, BeforeApplicationSh
 
   /** Stores held batches in Postgres, else stages them; what nothing takes stays held for the next hand-on. */
   private async handOn(): Promise<void> {
+    await this.visitors.ready();
     this.writeLocalEvents();
     if (this.held.length === 0) return;
     let storeError: Error | undefined;

@@ -1,8 +1,9 @@
 import type { QrCodeId } from '../../common/ids/resource-ids';
 
 /**
- * A scan as recorded on the hot path; its event id is drawn and its user agent classified when its
- * batch is written (what a redirect keeps in memory until then, it keeps for up to a hand-on's time).
+ * A scan as recorded on the hot path; its event id is drawn, its user agent classified and its
+ * visitor hashed when its batch is written (what a redirect keeps in memory until then, it keeps for
+ * up to a hand-on's time).
  */
 export interface ScanEvent {
   codeId: QrCodeId;
@@ -10,7 +11,8 @@ export interface ScanEvent {
   at: number;
   userAgent: string | null;
   referrer: string | null;
-  visitorHash: string;
+  /** The visitor's address: only the visitor hash the batch writer makes of it leaves memory (never staged, stored or logged). */
+  ip: string;
   isBot: boolean;
 }
 

@@ -19,3 +19,54 @@ export function dailyVisitorKey(secret: string, at: number): string {
 export function visitorHash(dailyKey: string, ip: string, userAgent: string | null): string {
   return hash('sha256', `${dailyKey}\n${ip}\n${userAgent ?? ''}`).slice(0, 32);
 }
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Visitor hashes under the deployment's secret, loaded once (`loadSecret`), with the key of each
+ * scan's own UTC day. The scan buffer hashes a batch's scans as it writes the batch rather than
+ * each redirect as it is answered: one SHA-256 between two requests' work cost a redirect several
+ * times what the same hash costs among a batch of them (bench/README.md, "A scan's cost"). A scan's
+ * IP waits in memory for its batch (up to a hand-on) and goes no further.
+ */
+export class VisitorHasher {
+  private secret: string | null = null;
+  private loading: Promise<void> | null = null;
+  private day = Number.NaN;
+  private dayKey = '';
+
+  constructor(private readonly loadSecret: () => Promise<string>) {}
+
+  /** A hasher whose secret is known already (tests and tools). */
+  static withSecret(secret: string): VisitorHasher {
+    const hasher = new VisitorHasher(() => Promise.resolve(secret));
+    hasher.secret = secret;
+    return hasher;
+  }
+
+  /** Resolves once the secret is loaded: loads it at the first call (a failed load is tried again at the next). */
+  ready(): Promise<void> {
+    if (this.secret !== null) return Promise.resolve();
+    this.loading ??= this.loadSecret().then(
+      (secret) => {
+        this.secret = secret;
+      },
+      (error: unknown) => {
+        this.loading = null;
+        throw error;
+      },
+    );
+    return this.loading;
+  }
+
+  /** The visitor hash of a scan at `at` (epoch ms); throws before `ready` resolved. */
+  hash(at: number, ip: string, userAgent: string | null): string {
+    if (this.secret === null) throw new Error('the secret behind visitor hashes is not loaded yet');
+    const day = Math.floor(at / DAY_MS);
+    if (day !== this.day) {
+      this.day = day;
+      this.dayKey = dailyVisitorKey(this.secret, at);
+    }
+    return visitorHash(this.dayKey, ip, userAgent);
+  }
+}
