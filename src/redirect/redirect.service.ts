@@ -115,7 +115,7 @@ export class RedirectService {
   }
 
   private outcome(outcome: string, answer: RedirectAnswer): RedirectAnswer {
-    this.metrics.redirects.inc({ outcome });
+    this.metrics.redirects.inc(outcome);
     return answer;
   }
 }

@@ -1,20 +1,23 @@
 import { Injectable } from '@nestjs/common';
-import { Counter, Histogram, register } from 'prom-client';
+import { Counter, register } from 'prom-client';
+import { LabelledCount, RequestDurations } from './hot-path-metrics';
 
 /** Every Prometheus metric of the app, in one place (served at /metrics). */
 @Injectable()
 export class MetricsService {
-  readonly httpDuration = reuse('http_request_duration_seconds', () => new Histogram({
+  /** Updated by every request: buffered (hot-path-metrics.ts). */
+  readonly httpDuration = hot('http_request_duration_seconds', () => new RequestDurations({
     name: 'http_request_duration_seconds',
     help: 'HTTP request duration by route and status',
-    labelNames: ['method', 'route', 'status'],
     buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
   }));
   readonly rateLimitFailOpen = counter('rate_limit_fail_open_total', 'Requests let through because the rate-limit storage failed');
   readonly imageCacheHits = counter('image_cache_hits_total', 'Image requests served from the cache');
   readonly imageCacheMisses = counter('image_cache_misses_total', 'Image requests rendered fresh');
   readonly searchCache = counter('list_search_cache_total', 'Search totals and pages by cache result', ['result']);
-  readonly redirects = counter('redirects_total', 'Redirect host answers by outcome', ['outcome']);
+  /** Updated by every scan: buffered (hot-path-metrics.ts). */
+  readonly redirects = hot('redirects_total', () => new LabelledCount({ name: 'redirects_total', help: 'Redirect host answers by outcome', labelName: 'outcome' }));
+  /** Added to as scans are written into batches (every hand-on), not scan by scan. */
   readonly scansBuffered = counter('scans_buffered_total', 'Scans recorded into the buffer');
   readonly scansFlushed = counter('scans_flushed_total', 'Scans flushed from the buffer to the database');
 }
@@ -22,6 +25,15 @@ export class MetricsService {
 /** prom-client's registry is process-global: a second app in the same process (tests) reuses the metric. */
 function reuse<T>(name: string, create: () => T): T {
   return (register.getSingleMetric(name) as T | undefined) ?? create();
+}
+
+const hotMetrics = new Map<string, unknown>();
+
+/** As reuse, for the buffered metrics of hot paths: one buffer per metric, as one metric per process. */
+function hot<T>(name: string, create: () => T): T {
+  let metric = hotMetrics.get(name) as T | undefined;
+  if (metric === undefined) hotMetrics.set(name, (metric = create()));
+  return metric;
 }
 
 function counter(name: string, help: string, labelNames: string[] = []): Counter {

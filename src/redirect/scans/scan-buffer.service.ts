@@ -93,7 +93,6 @@ export class ScanBuffer implements ScanCounts, OnModuleInit, BeforeApplicationSh
   record(event: ScanEvent): void {
     this.local.push(event);
     if (!event.isBot) this.localPending.set(event.codeId, (this.localPending.get(event.codeId) ?? 0) + 1);
-    this.metrics.scansBuffered.inc();
   }
 
   /**
@@ -283,6 +282,7 @@ export class ScanBuffer implements ScanCounts, OnModuleInit, BeforeApplicationSh
   private writeLocalEvents(): void {
     const events = this.local;
     this.local = [];
+    if (events.length > 0) this.metrics.scansBuffered.inc(events.length);
     for (let start = 0; start < events.length; start += BATCH_SIZE) {
       const chunk = events.slice(start, start + BATCH_SIZE);
       try {
