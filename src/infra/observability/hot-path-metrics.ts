@@ -84,7 +84,7 @@ export class LabelledCount extends Buffered {
   }
 
   flush(): void {
-    for (const [value, count] of this.counts) if (count > 0) this.counter.inc({ [this.labelName]: value }, count);
+    for (const [value, count] of this.counts) this.counter.inc({ [this.labelName]: value }, count);
     this.counts.clear();
   }
 }
