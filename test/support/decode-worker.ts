@@ -6,6 +6,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { renderQrSvg } from '../../src/images/render/render-qr-svg';
 import type { DecodeJob, DecodeOutcome } from './decode-pool';
+import { releaseNativeRasters } from './decode-svg';
 import { readWidths } from './qr-decoders';
 
 async function run(jobs: DecodeJob[]): Promise<DecodeOutcome[]> {
@@ -14,6 +15,7 @@ async function run(jobs: DecodeJob[]): Promise<DecodeOutcome[]> {
     // No thresholds: every shape drawn as it is, however small (module-size-rule.decode.spec.ts measures them).
     const svg = renderQrSvg({ text: job.text, style: job.style, size: job.size, shapeThresholds: job.shapesAtAnySize ? {} : undefined });
     outcomes.push({ index: job.index, widths: await readWidths(svg, job.size, job.text, job.nativeOnly) });
+    await releaseNativeRasters();
   }
   return outcomes;
 }
