@@ -36,7 +36,7 @@ import { ApiKeysService } from '../src/auth/api-keys.service';
 import { loadAppConfig } from '../src/config/app-config';
 import { freshMigratedDatabase } from '../test/support/test-databases';
 import { Database } from '../src/infra/database/database.service';
-import { ScanBuffer } from '../src/redirect/scans/scan-buffer.service';
+import { ScanBuffer } from '../src/scans/scan-buffer.service';
 import { cpuPerRequest, sampleCpu } from './cpu-accounting';
 import { ReceiverProcess } from './webhook-receiver';
 

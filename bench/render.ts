@@ -18,11 +18,11 @@ import { JSDOM, type ConstructorOptions } from 'jsdom';
 import QRCodeStyling from 'qr-code-styling';
 import QRCode from 'qrcode';
 import QRCodeSvg from 'qrcode-svg';
-import { checkeredLogo } from '../src/images/render/__fixtures__/png-data-uri';
-import { imageDimensions } from '../src/images/render/image-dimensions';
-import { buildQrMatrix } from '../src/images/render/qr-matrix';
-import { renderQrSvg } from '../src/images/render/render-qr-svg';
-import type { ErrorCorrectionLevel, QrStyle } from '../src/images/style/qr-style';
+import { checkeredLogo } from '../src/rendering/__fixtures__/png-data-uri';
+import { imageDimensions } from '../src/rendering/image-dimensions';
+import { buildQrMatrix } from '../src/rendering/qr-matrix';
+import { renderQrSvg } from '../src/rendering/render-qr-svg';
+import type { ErrorCorrectionLevel, QrStyle } from '../src/rendering/style/qr-style';
 
 const seconds = Number(process.argv.find((argument) => argument.startsWith('--seconds='))?.split('=')[1] ?? 2);
 

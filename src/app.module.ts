@@ -10,7 +10,6 @@ import { QrCodesModule } from './qrcodes/qrcodes.module';
 import { RedirectModule } from './redirect/redirect.module';
 import { StylesModule } from './styles/styles.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
-import { ScanCountsModule } from './redirect/scans/scan-counts.module';
 import { APP_CONFIG, AppConfig } from './config/app-config';
 import { CLOCK, type Clock, systemClock } from './common/time/clock';
 import { CacheModule } from './infra/cache/cache.module';
@@ -58,7 +57,6 @@ export class AppModule {
         ImagesModule,
         StylesModule,
         RedirectModule,
-        ScanCountsModule,
         AnalyticsModule,
         WebhooksModule,
       ],

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { ApiKeysService } from './auth/api-keys.service';
 import { createApp } from './app.factory';
-import { ScanBuffer } from './redirect/scans/scan-buffer.service';
+import { ScanBuffer } from './scans/scan-buffer.service';
 import { ConfigError, loadAppConfig } from './config/app-config';
 import { lockEmbeddedDatabase } from './infra/database/embedded-database-lock';
 

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
 /**
@@ -17,29 +17,25 @@ const ALLOWED: Record<string, string[]> = {
   config: ['common'],
   infra: ['common', 'config', 'generated'],
   rendering: ['common'],
+  scans: ['common', 'config', 'infra'],
   auth: ['common', 'config', 'infra', 'generated'],
   folders: ['common', 'config', 'infra', 'generated'],
-  qrcodes: ['common', 'config', 'infra', 'generated', 'folders', 'rendering'],
+  qrcodes: ['common', 'config', 'infra', 'generated', 'folders', 'rendering', 'scans'],
   images: ['common', 'config', 'infra', 'qrcodes', 'rendering'],
   styles: ['common', 'config', 'infra', 'qrcodes', 'rendering'],
   bulk: ['common', 'config', 'infra', 'qrcodes'],
   analytics: ['common', 'config', 'infra', 'generated', 'qrcodes'],
-  redirect: ['common', 'config', 'infra', 'generated', 'qrcodes', 'rendering'],
-  webhooks: ['common', 'config', 'infra', 'generated', 'folders', 'qrcodes', 'redirect'],
+  redirect: ['common', 'config', 'infra', 'generated', 'qrcodes', 'rendering', 'scans'],
+  webhooks: ['common', 'config', 'infra', 'generated', 'folders', 'qrcodes', 'scans'],
   /** main.ts, app.module.ts, app.factory.ts, cli.ts: the composition root. */
   app: ['*'],
 };
 
-const PURE = [/^images\/render\//, /^qrcodes\/content\/[^/]+\.encoder\.ts$/, /^qrcodes\/short-code\.ts$/, /^qrcodes\/content\/redirect-target\.ts$/, /^redirect\/landing\//];
-
-/** Folders that are a module of their own inside another's folder: the renderer and the style schema, pure libraries. */
-const NESTED: Record<string, string> = { 'images/render': 'rendering', 'images/style': 'rendering' };
+const PURE = [/^rendering\//, /^qrcodes\/content\/[^/]+\.encoder\.ts$/, /^qrcodes\/short-code\.ts$/, /^qrcodes\/content\/redirect-target\.ts$/, /^redirect\/landing\//];
 
 const moduleOf = (file: string): string => {
   const path = relative(SRC, file).split(sep).join('/').replace(/\.ts$/, '');
-  if (!path.includes('/')) return 'app';
-  const nested = Object.keys(NESTED).find((folder) => path === folder || path.startsWith(`${folder}/`));
-  return nested ? NESTED[nested] : path.split('/')[0];
+  return path.includes('/') ? path.split('/')[0] : 'app';
 };
 
 function sourceFiles(dir: string): string[] {
@@ -89,6 +85,11 @@ describe('module dependencies', () => {
       .filter((file) => importsOf(file).some((specifier) => specifier.startsWith('@nestjs/')))
       .map((file) => relative(SRC, file));
     expect(nestful).toEqual([]);
+  });
+
+  it('names only modules that exist (a folder of src/ each)', () => {
+    const missing = Object.keys(ALLOWED).filter((name) => name !== 'app' && !existsSync(join(SRC, name)));
+    expect(missing).toEqual([]);
   });
 
   it('knows every module it finds (a new folder gets its place in the layering)', () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ScanBuffer } from '../src/redirect/scans/scan-buffer.service';
+import { ScanBuffer } from '../src/scans/scan-buffer.service';
 import { auth, createQr, expectErrorBody, expectFieldErrors, expectStatus, GENEROUS_RATE_LIMIT, ISO_UTC_MS, NO_SUCH_ID } from './support/factories';
 import { startTestApp, type TestApp } from './support/test-app';
 

@@ -1,5 +1,5 @@
 import { describeWhen, HAS_POSTGRES } from './support/environment';
-import { ScanBuffer } from '../src/redirect/scans/scan-buffer.service';
+import { ScanBuffer } from '../src/scans/scan-buffer.service';
 import { auth, createQr, GENEROUS_RATE_LIMIT } from './support/factories';
 import { TcpOutageProxy } from './support/tcp-outage-proxy';
 import { startTestApp, type TestApp } from './support/test-app';

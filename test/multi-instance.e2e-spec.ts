@@ -1,5 +1,5 @@
 import { RedisLeaseSource } from '../src/infra/rate-limit/redis-lease-source';
-import { ScanBuffer } from '../src/redirect/scans/scan-buffer.service';
+import { ScanBuffer } from '../src/scans/scan-buffer.service';
 import { auth, createQr, eventually, GENEROUS_RATE_LIMIT, updateQr } from './support/factories';
 import { describeWhen, HAS_REDIS } from './support/environment';
 import { ADMIN_TOKEN, type Sibling, startTestApp, type TestApp } from './support/test-app';

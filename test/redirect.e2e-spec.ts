@@ -1,8 +1,8 @@
 import { HAS_POSTGRES, itWhen } from './support/environment';
-import { ScanBuffer } from '../src/redirect/scans/scan-buffer.service';
-import { ScanBatchWriter } from '../src/redirect/scans/scan-batch';
-import { ScanStoreRepository } from '../src/redirect/scans/scan-store.repository';
-import { VisitorHasher } from '../src/redirect/scans/visitor-hash';
+import { ScanBuffer } from '../src/scans/scan-buffer.service';
+import { ScanBatchWriter } from '../src/scans/scan-batch';
+import { ScanStoreRepository } from '../src/scans/scan-store.repository';
+import { VisitorHasher } from '../src/scans/visitor-hash';
 import { auth, createQr, eventually, GENEROUS_RATE_LIMIT, recordedScan, updateQr } from './support/factories';
 import { startTestApp, type TestApp } from './support/test-app';
 

@@ -1,5 +1,5 @@
 import { MetricsService } from '../src/infra/observability/metrics.service';
-import { ScanBuffer } from '../src/redirect/scans/scan-buffer.service';
+import { ScanBuffer } from '../src/scans/scan-buffer.service';
 import { auth, createFolder, createQr, expectStatus, GENEROUS_RATE_LIMIT, qrInput, updateQr } from './support/factories';
 import { startTestApp, type TestApp } from './support/test-app';
 

@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { badgeLogo } from '../src/images/render/__fixtures__/png-data-uri';
+import { badgeLogo } from '../src/rendering/__fixtures__/png-data-uri';
 import { IMAGE_CSP } from '../src/images/images.controller';
 import { launchChromium, listenOnLoopback } from './support/browser';
 import { auth, createQr, expectFieldErrors, expectStatus, GENEROUS_RATE_LIMIT, updateQr } from './support/factories';

@@ -5,7 +5,7 @@ import type { QrCodeRecord } from '../src/qrcodes/qr-code.record';
 import { Database } from '../src/infra/database/database.service';
 import type { AccountId } from '../src/common/ids/account-id';
 import type { QrCodeId } from '../src/common/ids/resource-ids';
-import { ScanBuffer } from '../src/redirect/scans/scan-buffer.service';
+import { ScanBuffer } from '../src/scans/scan-buffer.service';
 import { DeliveryWorker } from '../src/webhooks/delivery/delivery-worker.service';
 import { auth, createFolder, createQr, eventually, expectStatus, GENEROUS_RATE_LIMIT, NO_SUCH_ID, TestClock, UUID, updateQr } from './support/factories';
 import { startTestApp, type TestApp } from './support/test-app';

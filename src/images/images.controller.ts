@@ -8,7 +8,7 @@ import { API_KEY_ROUTE_ERRORS, ApiErrorResponses } from '../common/openapi/error
 import { API_KEY_SCHEME } from '../common/openapi/security-schemes';
 import { IMAGE_FORMATS, type ImageQuery } from './dto/image.query';
 import { ImageQueryPipe } from './dto/image-query.pipe';
-import { MAX_SIZE, MIN_SIZE } from './render/image-size-range';
+import { MAX_SIZE, MIN_SIZE } from '../rendering/image-size-range';
 import { ApiQrCodeIdParam, QR_CODE_NOT_FOUND } from '../qrcodes/qr-codes.controller';
 import { qrCodeIdPipe } from '../common/validation/resource-id.pipe';
 import { ImagesService } from './images.service';

@@ -9,7 +9,7 @@ import { dynamicUrl } from '../qrcodes/qr-code.representation';
 import { QrCodesService } from '../qrcodes/qr-codes.service';
 import { imageCacheGroup, imageCacheMember, type ImageSource, imageSourceKey, imageSources } from './image-cache-key';
 import { QrCodeEvents } from '../qrcodes/qr-code-events';
-import { renderQrSvg } from './render/render-qr-svg';
+import { renderQrSvg } from '../rendering/render-qr-svg';
 
 /** Rendered images live this long in the shared cache; a version bump makes them unreachable sooner. */
 const IMAGE_TTL_SECONDS = 24 * 3600;

@@ -1,6 +1,6 @@
 import type { FieldError } from '../common/validation/field-error';
-import { buildQrMatrix, QrCapacityError } from '../images/render/qr-matrix';
-import { checkStyle, type QrStyle, resolveErrorCorrectionLevel } from '../images/style';
+import { buildQrMatrix, QrCapacityError } from '../rendering/qr-matrix';
+import { checkStyle, type QrStyle, resolveErrorCorrectionLevel } from '../rendering/style';
 import { checkContent, type OwnHosts } from './content';
 import type { CreateQrCodeDto } from './dto/create-qr-code.dto';
 import type { UpdateQrCodeDto } from './dto/update-qr-code.dto';

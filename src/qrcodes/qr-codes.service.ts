@@ -19,7 +19,7 @@ import type { NewQrCode, QrCodeRecord } from './qr-code.record';
 import { type QrLinkOrigins, toCreated, toListItem } from './qr-code.representation';
 import { type ListFilter, QrCodesRepository } from './qr-codes.repository';
 import { redirectHostAliases } from './content';
-import { SCAN_COUNTS, type ScanCounts } from './scan-counts';
+import { SCAN_COUNTS, type ScanCounts } from '../scans/scan-counts';
 import { SearchResultCache } from './search-result-cache';
 import { withFreshShortCodes } from './short-code';
 

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ApiExtraModels } from '@nestjs/swagger';
 import { FoldersModule } from '../folders/folders.module';
+import { ScansModule } from '../scans/scans.module';
 import { CONTENT_DTO_BY_TYPE } from './content';
 import { QrCodeEvents } from './qr-code-events';
 import { QrCodesController } from './qr-codes.controller';
@@ -10,11 +11,11 @@ import { SearchResultCache } from './search-result-cache';
 
 /**
  * QR codes: CRUD and list. It depends on nothing above it: modules that keep something derived from
- * codes listen to QrCodeEvents, and the scan counts it shows come through SCAN_COUNTS.
+ * codes listen to QrCodeEvents, and the scan counts it shows come from the scan pipeline's SCAN_COUNTS.
  */
 @ApiExtraModels(...Object.values(CONTENT_DTO_BY_TYPE))
 @Module({
-  imports: [FoldersModule],
+  imports: [FoldersModule, ScansModule],
   controllers: [QrCodesController],
   providers: [QrCodesRepository, QrCodesService, SearchResultCache, QrCodeEvents],
   exports: [QrCodesService, QrCodeEvents],

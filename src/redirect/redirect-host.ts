@@ -9,7 +9,7 @@ import { LANDING_FILE_NAMES, type LandingFile } from './landing/landing-page';
 import { PAGE_CSP } from './landing/page-style';
 import { ERROR_PAGE, NOT_FOUND_PAGE, UNAVAILABLE_PAGE } from './landing/status-pages';
 import type { RedirectAnswer, RedirectService, Visit } from './redirect.service';
-import { clipHeader } from './scans/scan-event';
+import { clipHeader } from '../scans/scan-event';
 
 /** Requests under this path belong to the redirect host (the short links printed in QR codes). */
 export const REDIRECT_PATH_PREFIX = '/r/';

@@ -6,8 +6,8 @@ import { landingFile, landingPage, type LandingFile, type LandingFileName, type 
 import { EXPIRED_PAGE, NOT_FOUND_PAGE, PAUSED_PAGE } from './landing/status-pages';
 import { type LinkTarget, linkStatus } from './link-target';
 import { LinkResolver } from './link-resolver.service';
-import { KnownAgents } from './scans/known-agents';
-import { ScanBuffer } from './scans/scan-buffer.service';
+import { KnownAgents } from '../scans/known-agents';
+import { ScanBuffer } from '../scans/scan-buffer.service';
 
 /** About 60 MB of pages at most per instance (5-8 KB each). */
 const MAX_KEPT_PAGES = 10_000;

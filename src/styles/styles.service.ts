@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { MAX_SIZE, MIN_SIZE } from '../images/render/image-size-range';
-import { buildQrMatrix } from '../images/render/qr-matrix';
-import { minimumDrawnVersion } from '../images/render/drawn-version';
-import { smallestSizeFor } from '../images/render/smallest-size';
-import { checkStyle, resolveErrorCorrectionLevel } from '../images/style';
-import { resolveFinderTypes } from '../images/style/finder-defaults';
-import { logoCoverage, lowestContrastRatio } from '../images/style/scannability';
+import { MAX_SIZE, MIN_SIZE } from '../rendering/image-size-range';
+import { buildQrMatrix } from '../rendering/qr-matrix';
+import { minimumDrawnVersion } from '../rendering/drawn-version';
+import { smallestSizeFor } from '../rendering/smallest-size';
+import { checkStyle, resolveErrorCorrectionLevel } from '../rendering/style';
+import { resolveFinderTypes } from '../rendering/style/finder-defaults';
+import { logoCoverage, lowestContrastRatio } from '../rendering/style/scannability';
 import { dynamicUrl } from '../qrcodes/qr-code.representation';
 import { capacityProblem } from '../qrcodes/qr-code-rules';
 import { QrCodesService } from '../qrcodes/qr-codes.service';

@@ -9,7 +9,7 @@ import { type QrCodeChanged, QrCodeEvents } from '../qrcodes/qr-code-events';
 import { toListItem } from '../qrcodes/qr-code.representation';
 import type { QrCodeRecord } from '../qrcodes/qr-code.record';
 import { QrCodesService } from '../qrcodes/qr-codes.service';
-import { StoredScanListeners, type StoredScans } from '../redirect/scans/stored-scans';
+import { StoredScanListeners, type StoredScans } from '../scans/stored-scans';
 import { wants } from './endpoint-scope';
 import type { SubscribableEvent } from './webhook-event-types';
 import { type NewDelivery, type NewEvent, type SubscribedEndpoint, WebhookOutboxRepository } from './webhook-outbox.repository';

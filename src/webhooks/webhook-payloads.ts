@@ -1,4 +1,4 @@
-import type { ScanRow } from '../redirect/scans/scan-batch';
+import type { ScanRow } from '../scans/scan-batch';
 import type { WebhookEventType } from './webhook-event-types';
 
 /** A qrcode.scanned event carries at most this many scans (about 250 KB; docs/webhooks.md says why). */

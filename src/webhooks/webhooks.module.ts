@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { FoldersModule } from '../folders/folders.module';
 import { QrCodesModule } from '../qrcodes/qrcodes.module';
-import { RedirectModule } from '../redirect/redirect.module';
+import { ScansModule } from '../scans/scans.module';
 import { DeliveryQueueRepository } from './delivery/delivery-queue.repository';
 import { DeliveryWorker } from './delivery/delivery-worker.service';
 import { SigningSecrets } from './delivery/signing-secrets';
@@ -18,7 +18,7 @@ import { WebhooksService } from './webhooks.service';
  * QrCodeEvents and StoredScanListeners.
  */
 @Module({
-  imports: [FoldersModule, QrCodesModule, RedirectModule],
+  imports: [FoldersModule, QrCodesModule, ScansModule],
   controllers: [WebhooksController],
   providers: [WebhooksRepository, WebhooksService, WebhookOutboxRepository, WebhookOutbox, SigningSecrets, RecentEventBodies, DeliveryQueueRepository, DeliveryWorker],
   exports: [DeliveryWorker],

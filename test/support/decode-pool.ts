@@ -6,7 +6,7 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { QrStyle } from '../../src/images/style/qr-style';
+import type { QrStyle } from '../../src/rendering/style/qr-style';
 import type { ReadWidths } from './qr-decoders';
 
 export interface DecodeJob {

@@ -4,7 +4,7 @@
  * pixel loops run at full speed.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { renderQrSvg } from '../../src/images/render/render-qr-svg';
+import { renderQrSvg } from '../../src/rendering/render-qr-svg';
 import type { DecodeJob, DecodeOutcome } from './decode-pool';
 import { releaseNativeRasters } from './decode-svg';
 import { readWidths } from './qr-decoders';

@@ -2,7 +2,7 @@ import type { QrCodeId } from '../../src/common/ids/resource-ids';
 import type { LightMyRequestResponse } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { Prisma } from '../../src/generated/prisma/client';
-import type { ScanEvent } from '../../src/redirect/scans/scan-event';
+import type { ScanEvent } from '../../src/scans/scan-event';
 import type { TestApp } from './test-app';
 
 /**

@@ -3,9 +3,9 @@
  * input of the decode property test and its 10,000-run bench (bench/decode-property.ts).
  */
 import fc from 'fast-check';
-import { badgeLogo, checkeredLogo } from '../../src/images/render/__fixtures__/png-data-uri';
-import { checkStyle } from '../../src/images/style/check-style';
-import { CORNER_DOT_TYPES, CORNER_SQUARE_TYPES, DOT_TYPES, ERROR_CORRECTION_LEVELS, type Gradient, type QrStyle } from '../../src/images/style/qr-style';
+import { badgeLogo, checkeredLogo } from '../../src/rendering/__fixtures__/png-data-uri';
+import { checkStyle } from '../../src/rendering/style/check-style';
+import { CORNER_DOT_TYPES, CORNER_SQUARE_TYPES, DOT_TYPES, ERROR_CORRECTION_LEVELS, type Gradient, type QrStyle } from '../../src/rendering/style/qr-style';
 
 const hex = (channels: readonly number[]) => `#${channels.map((channel) => channel.toString(16).padStart(2, '0')).join('')}`;
 const darkColor = fc.tuple(fc.integer({ min: 0, max: 130 }), fc.integer({ min: 0, max: 130 }), fc.integer({ min: 0, max: 130 })).map(hex);

@@ -37,19 +37,19 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
-import { pngDataUri } from '../../src/images/render/__fixtures__/png-data-uri';
-import { defaultMargin, layoutCode } from '../../src/images/render/code-layout';
-import { encodeDataCodewords } from '../../src/images/render/qr-encoder/data-codewords';
-import { interleaveWithErrorCorrection } from '../../src/images/render/qr-encoder/reed-solomon';
-import { createSymbolGrid, placeCodewords, placeFormatBits } from '../../src/images/render/qr-encoder/symbol-layout';
-import { blockStructure } from '../../src/images/render/qr-encoder/symbol-tables';
-import { minimumDrawnVersion } from '../../src/images/render/drawn-version';
-import { buildQrMatrix } from '../../src/images/render/qr-matrix';
-import { renderQrSvg } from '../../src/images/render/render-qr-svg';
-import { resolveErrorCorrectionLevel, type ErrorCorrectionLevel, type Gradient, type QrStyle } from '../../src/images/style';
+import { pngDataUri } from '../../src/rendering/__fixtures__/png-data-uri';
+import { defaultMargin, layoutCode } from '../../src/rendering/code-layout';
+import { encodeDataCodewords } from '../../src/rendering/qr-encoder/data-codewords';
+import { interleaveWithErrorCorrection } from '../../src/rendering/qr-encoder/reed-solomon';
+import { createSymbolGrid, placeCodewords, placeFormatBits } from '../../src/rendering/qr-encoder/symbol-layout';
+import { blockStructure } from '../../src/rendering/qr-encoder/symbol-tables';
+import { minimumDrawnVersion } from '../../src/rendering/drawn-version';
+import { buildQrMatrix } from '../../src/rendering/qr-matrix';
+import { renderQrSvg } from '../../src/rendering/render-qr-svg';
+import { resolveErrorCorrectionLevel, type ErrorCorrectionLevel, type Gradient, type QrStyle } from '../../src/rendering/style';
 import { decodeRaster, decodeSvg, rasteriseSvg, type RasterImage } from '../support/decode-svg';
 import { decodePng } from '../support/png-reader';
-import { type AppliedDefault, type FinderTypes, resolveFinderTypes } from '../../src/images/style/finder-defaults';
+import { type AppliedDefault, type FinderTypes, resolveFinderTypes } from '../../src/rendering/style/finder-defaults';
 
 const SIZE = 300;
 const TARGET = 0.99;
@@ -266,7 +266,7 @@ function qcsOptions(text: string, style: QrStyle, level: ErrorCorrectionLevel, m
     data: text,
     margin: effectiveMargin(style, moduleCount),
     // Our renderer may draw a larger version than the text needs (a logo on a short text,
-    // src/images/render/drawn-version.ts): qr-code-styling is given the same version to compare.
+    // src/rendering/drawn-version.ts): qr-code-styling is given the same version to compare.
     qrOptions: { errorCorrectionLevel: level, typeNumber: version },
     // saveAsBlob would re-read the data: URI through XHR; the URI itself is what it would produce.
     imageOptions: { ...(converted.imageOptions ?? {}), saveAsBlob: false },

@@ -1,7 +1,7 @@
 import { Injectable, PipeTransform } from '@nestjs/common';
 import type { FieldError } from '../../common/validation/field-error';
 import { ValidationFailedException } from '../../common/validation/validation-failed.exception';
-import { MAX_SIZE, MIN_SIZE } from '../render/image-size-range';
+import { MAX_SIZE, MIN_SIZE } from '../../rendering/image-size-range';
 import { IMAGE_FORMATS, type ImageQuery } from './image.query';
 
 const INTEGER = /^\d+$/;

@@ -2,7 +2,7 @@ import { ResourceIdField } from '../../common/validation/resource-id.pipe';
 import type { FolderId } from '../../common/ids/resource-ids';
 import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { IsBoolean, IsDefined, IsIn, IsISO8601, IsObject, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { STYLE_RULE_DESCRIPTION, StyleDto } from '../../images/style';
+import { STYLE_RULE_DESCRIPTION, StyleDto } from './style.dto';
 import { CONTENT_DTO_BY_TYPE, QR_TYPES, QrType } from '../content';
 
 /** The content schemas, one per type; the document registers them (ApiExtraModels on the QR code controller). */

@@ -3,7 +3,7 @@ import { IsOptionalNotNull } from '../../common/validation/optional-not-null';
 import type { FolderId } from '../../common/ids/resource-ids';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsISO8601, IsObject, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
-import { STYLE_RULE_DESCRIPTION, StyleDto } from '../../images/style';
+import { STYLE_RULE_DESCRIPTION, StyleDto } from './style.dto';
 import { SETTABLE_STATUSES, type SettableStatus } from '../qr-code-status';
 import { QR_TYPES } from '../content';
 import { CONTENT_SCHEMA_REFS } from './create-qr-code.dto';

@@ -1,4 +1,4 @@
-import { renderQrSvg } from '../../images/render/render-qr-svg';
+import { renderQrSvg } from '../../rendering/render-qr-svg';
 import { encodeWifi, type WifiContent } from '../../qrcodes/content/wifi.encoder';
 import { escapeHtml } from './html';
 import { icon } from './icons';

@@ -3,7 +3,8 @@ import { IsDefined, IsIn, IsInt, IsObject, IsOptional, Max, Min } from 'class-va
 import { REQUEST_ID_PROPERTY } from '../../common/openapi/common-views';
 import { FieldErrorView } from '../../common/openapi/error-responses';
 import type { BodyExample } from '../../common/openapi/json-body';
-import { ERROR_CORRECTION_LEVELS, type ErrorCorrectionLevel, STYLE_RULE_DESCRIPTION, StyleDto } from '../../images/style';
+import { STYLE_RULE_DESCRIPTION, StyleDto } from '../../qrcodes/dto/style.dto';
+import { ERROR_CORRECTION_LEVELS, type ErrorCorrectionLevel } from '../../rendering/style';
 
 /** More bytes than a version-40 code holds at level L: larger lengths cannot fit at any level. */
 export const MAX_CONTENT_LENGTH = 2953;

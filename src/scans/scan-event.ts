@@ -1,0 +1,24 @@
+import type { QrCodeId } from '../common/ids/resource-ids';
+
+/**
+ * A scan as recorded on the hot path; its event id is drawn, its user agent classified and its
+ * visitor hashed when its batch is written (what a redirect keeps in memory until then, it keeps for
+ * up to a hand-on's time).
+ */
+export interface ScanEvent {
+  codeId: QrCodeId;
+  /** epoch milliseconds */
+  at: number;
+  userAgent: string | null;
+  referrer: string | null;
+  /** The visitor's address: only the visitor hash the batch writer makes of it leaves memory (never staged, stored or logged). */
+  ip: string;
+  isBot: boolean;
+}
+
+const MAX_HEADER_CHARS = 512;
+
+export const clipHeader = (value: string | string[] | undefined): string | null => {
+  const text = Array.isArray(value) ? value[0] : value;
+  return text ? text.slice(0, MAX_HEADER_CHARS) : null;
+};
