@@ -49,14 +49,25 @@ const DB = 'qr_bench_hot';
 const WEBHOOK = process.env.WEBHOOK === '1';
 const DELIVERY = process.env.WEBHOOK_DELIVERY !== 'false';
 /** Scans come from phones: the user agent is hashed, classified and stored with every scan (SCAN_UA= sends none, as before 2026-11-22's fourth session). */
-const SCAN_UA = process.env.SCAN_UA ?? 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const SCAN_UA =
+  process.env.SCAN_UA ??
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const SCANNER: Record<string, string> = SCAN_UA ? { 'user-agent': SCAN_UA } : {};
 /** CPU profiles of the first round's bare 302 and redirect loads (open them in Chrome's DevTools). */
 const PROFILE = process.env.PROFILE;
 /** RATE=n: every load offers n requests a second in all rather than as many as the server takes; the CPU per request is then comparable between builds on a noisy machine (the ratios are not). */
 const RATE = Number(process.env.RATE ?? 0);
 
-interface Result { rps: number; p50: number; p99: number; non2xx: number; errors: number; completed: number; ok: number; cpu: string }
+interface Result {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  completed: number;
+  ok: number;
+  cpu: string;
+}
 
 const run = promisify(execFile);
 /** The webhook receiver's process (WEBHOOK=1): its CPU is reported as `helper`. */
@@ -74,14 +85,22 @@ async function load(url: string, headers: Record<string, string> = {}, seconds =
   const loop = performance.eventLoopUtilization(loopBefore);
   const out = JSON.parse(stdout);
   return {
-    rps: Math.round(out.requests.average), p50: out.latency.p50, p99: out.latency.p99, non2xx: out.non2xx, errors: out.errors,
-    completed: out['3xx'] ?? 0, ok: out['2xx'] ?? 0, cpu: `${cpuPerRequest(before, after, out.requests.total)}; servers' event loop ${(100 * loop.utilization).toFixed(0)}% busy`,
+    rps: Math.round(out.requests.average),
+    p50: out.latency.p50,
+    p99: out.latency.p99,
+    non2xx: out.non2xx,
+    errors: out.errors,
+    completed: out['3xx'] ?? 0,
+    ok: out['2xx'] ?? 0,
+    cpu: `${cpuPerRequest(before, after, out.requests.total)}; servers' event loop ${(100 * loop.utilization).toFixed(0)}% busy`,
   };
 }
 
 const row = (label: string, r: Result, baseline?: Result) =>
   `${label.padEnd(44)} ${String(r.rps).padStart(7)} req/s  p50 ${String(r.p50).padStart(4)} ms  p99 ${String(r.p99).padStart(4)} ms` +
-  (baseline ? `  = ${((100 * r.rps) / baseline.rps).toFixed(0)}% of baseline` : '') + (r.errors ? `  errors ${r.errors}` : '') + `\n${''.padEnd(46)}${r.cpu}`;
+  (baseline ? `  = ${((100 * r.rps) / baseline.rps).toFixed(0)}% of baseline` : '') +
+  (r.errors ? `  errors ${r.errors}` : '') +
+  `\n${''.padEnd(46)}${r.cpu}`;
 
 const profiler = PROFILE ? new Session() : undefined;
 const profiles: unknown[] = [];
@@ -119,36 +138,58 @@ async function main(): Promise<void> {
   await bare.listen({ port: 3901, host: '127.0.0.1' });
 
   const config = loadAppConfig({
-    PORT: '3902', DATABASE_URL: `${PG}/${DB}`, REDIS_URL: REDIS_URL || undefined, LOG_LEVEL: 'silent',
-    RATE_LIMIT_PER_MINUTE: '1000000', REDIS_KEY_PREFIX: `bench:${process.pid}:`,
+    PORT: '3902',
+    DATABASE_URL: `${PG}/${DB}`,
+    REDIS_URL: REDIS_URL || undefined,
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    REDIS_KEY_PREFIX: `bench:${process.pid}:`,
     ...(WEBHOOK ? { WEBHOOK_ALLOW_HTTP: '1', WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_DELIVERY: DELIVERY ? 'true' : 'false' } : {}),
   });
   const app = await createApp(config, { logger: false });
   await app.listen({ port: 3902, host: '127.0.0.1' });
   const { key } = await app.get(ApiKeysService).create('bench');
   const headers = { 'x-api-key': key, 'content-type': 'application/json' };
-  const post = async (body: unknown): Promise<Record<string, any>> => ((await fetch('http://127.0.0.1:3902/api/v1/qrcodes', { method: 'POST', headers, body: JSON.stringify(body) })).json()) as Record<string, any>;
+  const post = async (body: unknown): Promise<Record<string, any>> =>
+    (await fetch('http://127.0.0.1:3902/api/v1/qrcodes', { method: 'POST', headers, body: JSON.stringify(body) })).json() as Record<string, any>;
   const dynamic = await post({ type: 'url', content: { url: 'https://example.com/target' }, is_dynamic: true });
   // A full contact card: its landing page (about 5.5 KB of HTML) is what a scan of it answers.
   const contact = await post({
     type: 'vcard',
     is_dynamic: true,
     content: {
-      first_name: 'Ada', last_name: 'Lovelace', title: 'Chief Mathematician', organization: 'Analytical Engines Ltd',
-      phone: '+44 20 7946 0000', mobile: '+44 7700 900123', email: 'ada@example.com', website: 'https://example.com/ada',
-      address: { street: '12 Example Street', city: 'London', postcode: 'N1 9GU', country: 'United Kingdom' }, note: 'Met at the spring fair.',
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      title: 'Chief Mathematician',
+      organization: 'Analytical Engines Ltd',
+      phone: '+44 20 7946 0000',
+      mobile: '+44 7700 900123',
+      email: 'ada@example.com',
+      website: 'https://example.com/ada',
+      address: { street: '12 Example Street', city: 'London', postcode: 'N1 9GU', country: 'United Kingdom' },
+      note: 'Met at the spring fair.',
     },
   });
   const receiver = WEBHOOK ? await ReceiverProcess.start(3903) : undefined;
   helperPid = receiver?.pid;
   if (receiver) {
-    const hook = await fetch('http://127.0.0.1:3902/api/v1/webhooks', { method: 'POST', headers, body: JSON.stringify({ url: receiver.url, events: ['qrcode.scanned'], qrcode_ids: [dynamic.id] }) });
+    const hook = await fetch('http://127.0.0.1:3902/api/v1/webhooks', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ url: receiver.url, events: ['qrcode.scanned'], qrcode_ids: [dynamic.id] }),
+    });
     if (hook.status !== 201) throw new Error(`webhook not created: ${hook.status} ${await hook.text()}`);
   }
-  const styled = await post({ type: 'url', content: { url: 'https://example.com/poster' }, style: { dotsOptions: { type: 'rounded', color: '#1a237e' } } });
+  const styled = await post({
+    type: 'url',
+    content: { url: 'https://example.com/poster' },
+    style: { dotsOptions: { type: 'rounded', color: '#1a237e' } },
+  });
   await fetch(`http://127.0.0.1:3902/api/v1/qrcodes/${styled.id}/image`, { headers }); // warm the image cache
 
-  console.log(`hot paths: ${CONNECTIONS} connections, ${DURATION} s per load, ${ROUNDS} rounds, Redis ${REDIS_URL ? 'on' : 'off'}, scans ${SCAN_UA ? 'with' : 'without'} a user agent, ${WEBHOOK ? 'a qrcode.scanned webhook subscribed to the redirected code' : 'no webhook'}, node ${process.version}`);
+  console.log(
+    `hot paths: ${CONNECTIONS} connections, ${DURATION} s per load, ${ROUNDS} rounds, Redis ${REDIS_URL ? 'on' : 'off'}, scans ${SCAN_UA ? 'with' : 'without'} a user agent, ${WEBHOOK ? 'a qrcode.scanned webhook subscribed to the redirected code' : 'no webhook'}, node ${process.version}`,
+  );
   const prisma = app.get(Database).inspectionClient();
   const scansOf = async (id: string) => Number((await prisma.qrCode.findUniqueOrThrow({ where: { id } })).scans);
   const scansBefore = { redirect: await scansOf(dynamic.id), landing: await scansOf(contact.id) };
@@ -203,7 +244,10 @@ async function main(): Promise<void> {
   await app.get(ScanBuffer).flush(60_000);
   const stored = (await scansOf(dynamic.id)) - scansBefore.redirect;
   const events = await prisma.scanEvent.count({ where: { qrCodeId: dynamic.id } });
-  if (runRedirect) console.log(`redirect scans counted: ${stored} of ${redirects} 302s counted by autocannon (requests in flight at a load's end come on top), scan events: ${events}`);
+  if (runRedirect)
+    console.log(
+      `redirect scans counted: ${stored} of ${redirects} 302s counted by autocannon (requests in flight at a load's end come on top), scan events: ${events}`,
+    );
   if (receiver && DELIVERY) {
     const drainStarted = Date.now();
     const atEnd = await receiver.stats();
@@ -225,4 +269,10 @@ async function main(): Promise<void> {
   await bare.close();
 }
 
-main().then(() => process.exit(0), (error) => { console.error(error); process.exit(1); });
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -103,23 +103,144 @@ const sqlList = (values: string[]) => `ARRAY[${values.map((value) => `'${value.r
 /** Element of a SQL array literal picked by a uniform random value r in [0, 1). */
 const pick = (arrayLiteral: string, r: string) => `(${arrayLiteral})[1 + floor((${r}) * cardinality(${arrayLiteral}))::int]`;
 
-const PREFIXES = sqlList(['Campaign', 'Spring sale', 'Summer sale', 'Black Friday', 'Product', 'Menu', 'Event', 'Flyer', 'Catalog',
-  'Trade fair', 'Loyalty', 'Newsletter', 'Business card', 'Packaging', 'Promo', 'Feedback', 'Survey', 'Coupon', 'Recruiting', 'Launch']);
-const SUFFIXES = sqlList(['poster', 'flyer', 'sticker', 'banner', 'card', 'table tent', 'receipt', 'box', 'window', 'billboard', 'leaflet',
-  'badge', 'brochure', 'label', 'magazine ad', 'shelf tag', 'door hanger', 'van', 'tote bag', 'invoice']);
-const CITIES = sqlList(['Amsterdam', 'Rotterdam', 'Utrecht', 'Berlin', 'Hamburg', 'Munich', 'Paris', 'Lyon', 'London', 'Leeds', 'Madrid',
-  'Lisbon', 'Vienna', 'Prague', 'Oslo', 'Dublin', 'Antwerp', 'Milan', 'Zurich', 'Copenhagen']);
+const PREFIXES = sqlList([
+  'Campaign',
+  'Spring sale',
+  'Summer sale',
+  'Black Friday',
+  'Product',
+  'Menu',
+  'Event',
+  'Flyer',
+  'Catalog',
+  'Trade fair',
+  'Loyalty',
+  'Newsletter',
+  'Business card',
+  'Packaging',
+  'Promo',
+  'Feedback',
+  'Survey',
+  'Coupon',
+  'Recruiting',
+  'Launch',
+]);
+const SUFFIXES = sqlList([
+  'poster',
+  'flyer',
+  'sticker',
+  'banner',
+  'card',
+  'table tent',
+  'receipt',
+  'box',
+  'window',
+  'billboard',
+  'leaflet',
+  'badge',
+  'brochure',
+  'label',
+  'magazine ad',
+  'shelf tag',
+  'door hanger',
+  'van',
+  'tote bag',
+  'invoice',
+]);
+const CITIES = sqlList([
+  'Amsterdam',
+  'Rotterdam',
+  'Utrecht',
+  'Berlin',
+  'Hamburg',
+  'Munich',
+  'Paris',
+  'Lyon',
+  'London',
+  'Leeds',
+  'Madrid',
+  'Lisbon',
+  'Vienna',
+  'Prague',
+  'Oslo',
+  'Dublin',
+  'Antwerp',
+  'Milan',
+  'Zurich',
+  'Copenhagen',
+]);
 const ZEBRA_THINGS = sqlList(['print', 'stripes', 'crossing', 'collection', 'edition']);
-const PATHS = sqlList(['/', '/spring-sale', '/menu', '/products', '/products/item', '/events', '/app', '/feedback', '/jobs', '/contact',
-  '/blog/post', '/store-locator', '/loyalty', '/offers', '/support/faq']);
+const PATHS = sqlList([
+  '/',
+  '/spring-sale',
+  '/menu',
+  '/products',
+  '/products/item',
+  '/events',
+  '/app',
+  '/feedback',
+  '/jobs',
+  '/contact',
+  '/blog/post',
+  '/store-locator',
+  '/loyalty',
+  '/offers',
+  '/support/faq',
+]);
 const MEDIA = sqlList(['poster', 'flyer', 'packaging', 'print', 'event', 'sticker']);
-const TEXTS = sqlList(['Thank you for visiting! Show this code at the counter for 10% off.', 'Wi-Fi is free for guests. Ask staff for help.',
-  'Scan to leave a review. We read every one.', 'Serial number label. Keep for warranty claims.', 'Table reserved. Please ask before sitting.',
-  'Lost and found: return to the front desk.', 'Allergens: contains nuts, gluten and milk.']);
-const FIRST_NAMES = sqlList(['Anna', 'Ben', 'Chloe', 'David', 'Emma', 'Farid', 'Greta', 'Hugo', 'Ines', 'Jonas', 'Kim', 'Lars', 'Mila', 'Noah',
-  'Olga', 'Pieter', 'Quinn', 'Rosa', 'Sven', 'Tara']);
-const LAST_NAMES = sqlList(['de Vries', 'Jansen', 'Müller', 'Schmidt', 'Martin', 'Bernard', 'Smith', 'Jones', 'Garcia', 'Rossi', 'Novak',
-  'Hansen', 'Murphy', 'Peeters', 'Keller', 'Silva', 'Nielsen', 'Berg', 'Meyer', 'Lambert']);
+const TEXTS = sqlList([
+  'Thank you for visiting! Show this code at the counter for 10% off.',
+  'Wi-Fi is free for guests. Ask staff for help.',
+  'Scan to leave a review. We read every one.',
+  'Serial number label. Keep for warranty claims.',
+  'Table reserved. Please ask before sitting.',
+  'Lost and found: return to the front desk.',
+  'Allergens: contains nuts, gluten and milk.',
+]);
+const FIRST_NAMES = sqlList([
+  'Anna',
+  'Ben',
+  'Chloe',
+  'David',
+  'Emma',
+  'Farid',
+  'Greta',
+  'Hugo',
+  'Ines',
+  'Jonas',
+  'Kim',
+  'Lars',
+  'Mila',
+  'Noah',
+  'Olga',
+  'Pieter',
+  'Quinn',
+  'Rosa',
+  'Sven',
+  'Tara',
+]);
+const LAST_NAMES = sqlList([
+  'de Vries',
+  'Jansen',
+  'Müller',
+  'Schmidt',
+  'Martin',
+  'Bernard',
+  'Smith',
+  'Jones',
+  'Garcia',
+  'Rossi',
+  'Novak',
+  'Hansen',
+  'Murphy',
+  'Peeters',
+  'Keller',
+  'Silva',
+  'Nielsen',
+  'Berg',
+  'Meyer',
+  'Lambert',
+]);
 const TITLES = sqlList(['Sales Manager', 'Account Executive', 'Store Manager', 'Designer', 'Engineer', 'Chef', 'Consultant', 'Director']);
 const EVENT_KINDS = sqlList(['Open day', 'Workshop', 'Launch party', 'Webinar', 'Tasting', 'Meetup', 'Masterclass', 'Job fair']);
 const SMS_WORDS = sqlList(['JOIN', 'INFO', 'STOP', 'WIN', 'VOTE', 'BOOK']);
@@ -198,8 +319,11 @@ FROM (
                                 || ${pick(SUFFIXES, 'r.r_suffix')}
       ELSE upper(CASE WHEN r.r_type < .38 THEN 'URL' WHEN r.r_type < .75 THEN 'Contact' ELSE 'Info' END) || ' QR Code ' || r.n
     END AS name,
-    ${pick(`ARRAY['https://www.' || $3 || '.com', 'https://shop.' || $3 || '.com', 'https://' || $3 || '.example.org', 'http://promo.' || $3 || '.net',
-                 'https://www.instagram.com/' || $3, 'https://linktr.ee/' || $3, 'https://go.' || $3 || '-events.com']`, 'r.r_c1')}
+    ${pick(
+      `ARRAY['https://www.' || $3 || '.com', 'https://shop.' || $3 || '.com', 'https://' || $3 || '.example.org', 'http://promo.' || $3 || '.net',
+                 'https://www.instagram.com/' || $3, 'https://linktr.ee/' || $3, 'https://go.' || $3 || '-events.com']`,
+      'r.r_c1',
+    )}
       || ${pick(PATHS, 'r.r_c2')}
       || CASE WHEN r.r_c3 < 0.6 THEN '?utm_source=qr&utm_medium=' || ${pick(MEDIA, 'r.r_c3 / 0.6')} || '&utm_campaign=c' || r.n ELSE '' END AS url,
     ${pick(TEXTS, 'r.r_c1')} || ' Ref ' || r.n AS text,
@@ -430,15 +554,22 @@ async function printDataSummary(): Promise<void> {
       [MAIN_ACCOUNT],
     );
     const s = rows[0];
-    log(`data: ${s.main} codes of the account (${s.dynamic} dynamic, ${s.in_folders} in folders, ${s.wifi_dynamic} dynamic wifi), ` +
-      `${s.all_codes} in all; qr_codes ${s.size} (heap ${s.heap})`);
+    log(
+      `data: ${s.main} codes of the account (${s.dynamic} dynamic, ${s.in_folders} in folders, ${s.wifi_dynamic} dynamic wifi), ` +
+        `${s.all_codes} in all; qr_codes ${s.size} (heap ${s.heap})`,
+    );
     const types = await db.query(`SELECT type, count(*) AS n FROM qr_codes WHERE account_id = $1 GROUP BY type ORDER BY n DESC`, [MAIN_ACCOUNT]);
     log(`types: ${types.rows.map((row) => `${row.type} ${row.n}`).join(', ')}`);
     if ((await db.query(`SELECT to_regclass('qr_code_counts') AS t`)).rows[0].t) {
       const counters = await db.query(`SELECT COALESCE(sum(n), 0)::bigint AS n FROM qr_code_counts WHERE account_id = $1`, [MAIN_ACCOUNT]);
-      log(`qr_code_counts total of the account: ${counters.rows[0].n} (${String(counters.rows[0].n) === String(s.main) ? 'matches' : 'DOES NOT MATCH'} count(*))`);
+      log(
+        `qr_code_counts total of the account: ${counters.rows[0].n} (${String(counters.rows[0].n) === String(s.main) ? 'matches' : 'DOES NOT MATCH'} count(*))`,
+      );
     }
-    const sample = await db.query(`SELECT DISTINCT ON (type) type, name, content_string FROM qr_codes WHERE account_id = $1 ORDER BY type, created_at DESC`, [MAIN_ACCOUNT]);
+    const sample = await db.query(
+      `SELECT DISTINCT ON (type) type, name, content_string FROM qr_codes WHERE account_id = $1 ORDER BY type, created_at DESC`,
+      [MAIN_ACCOUNT],
+    );
     for (const row of sample.rows) log(`  ${row.type.padEnd(5)} ${JSON.stringify(row.name)} ${JSON.stringify(row.content_string).slice(0, 110)}`);
   });
 }
@@ -497,7 +628,9 @@ async function drainDb(url: string): Promise<void> {
 
 async function sampleIds(url: string): Promise<string[]> {
   return withClient(url, async (db) =>
-    (await db.query<{ id: string }>(`SELECT id FROM qr_codes TABLESAMPLE SYSTEM (2) WHERE account_id = $1 LIMIT 10000`, [MAIN_ACCOUNT])).rows.map((row) => row.id),
+    (await db.query<{ id: string }>(`SELECT id FROM qr_codes TABLESAMPLE SYSTEM (2) WHERE account_id = $1 LIMIT 10000`, [MAIN_ACCOUNT])).rows.map(
+      (row) => row.id,
+    ),
   );
 }
 
@@ -549,9 +682,13 @@ async function runLoad(targets: Target[]): Promise<Map<string, Measured[]>> {
     measured.get(target.name)?.push(m);
     printRow(m, targets.length > 1 ? target.name : undefined);
   };
-  log(`\nautocannon ${CONNECTIONS} connections, ${DURATION} s per scenario after a 1 s warm-up; ` +
-    targets.map((target) => `${target.name} = app on ${target.origin} (${new URL(target.url).pathname.slice(1)})`).join(', '));
-  log('latencies in ms; "serial" = p50 of single requests one at a time (no queueing); total = pagination.total; load1 = 1-min load average at the start');
+  log(
+    `\nautocannon ${CONNECTIONS} connections, ${DURATION} s per scenario after a 1 s warm-up; ` +
+      targets.map((target) => `${target.name} = app on ${target.origin} (${new URL(target.url).pathname.slice(1)})`).join(', '),
+  );
+  log(
+    'latencies in ms; "serial" = p50 of single requests one at a time (no queueing); total = pagination.total; load1 = 1-min load average at the start',
+  );
   log(HEADER);
 
   const lists: Array<[string, string]> = [
@@ -590,16 +727,21 @@ async function runLoad(targets: Target[]): Promise<Map<string, Measured[]>> {
       const heavy = load('heavy searches', { url: `${target.origin}/api/v1/qrcodes?search=${TERMS.twoChars}`, headers: target.headers });
       record(target, await load('get /:id during heavy searches', { url: target.origin, headers: target.headers, connections: 5 }, ids));
       const searches = await heavy;
-      log(`  (the ${CONNECTIONS} connections of "${TERMS.twoChars}" searches meanwhile: ${searches.requests} answered, p95 ${searches.p95.toFixed(0)} ms, ${searches.statuses})`);
+      log(
+        `  (the ${CONNECTIONS} connections of "${TERMS.twoChars}" searches meanwhile: ${searches.requests} answered, p95 ${searches.p95.toFixed(0)} ms, ${searches.statuses})`,
+      );
     }
     for (const target of ONLY.test('create url (POST)') ? targets : []) {
       await drainDb(target.url);
-      record(target, await load('create url (POST)', {
-        url: `${target.origin}/api/v1/qrcodes`,
-        method: 'POST',
-        headers: { ...target.headers, 'content-type': 'application/json' },
-        body: JSON.stringify({ type: 'url', name: BENCH_CREATE_NAME, content: { url: 'https://www.acme.com/bench?utm_source=qr' } }),
-      }));
+      record(
+        target,
+        await load('create url (POST)', {
+          url: `${target.origin}/api/v1/qrcodes`,
+          method: 'POST',
+          headers: { ...target.headers, 'content-type': 'application/json' },
+          body: JSON.stringify({ type: 'url', name: BENCH_CREATE_NAME, content: { url: 'https://www.acme.com/bench?utm_source=qr' } }),
+        }),
+      );
       // The next round and target see the seeded data as it was (after the last in-flight creates landed).
       await new Promise((resolve) => setTimeout(resolve, 1000));
       await drainDb(target.url);
@@ -621,8 +763,13 @@ function medianOf(rows: Measured[]): Measured {
   const serials = rows.map((row) => row.serialP50).filter((value): value is number => value !== undefined);
   return {
     ...rows[0],
-    p50: pick('p50'), p95: pick('p95'), p99: pick('p99'), max: pick('max'), rps: pick('rps'),
-    requests: Math.round(pick('requests')), errors: Math.round(pick('errors')),
+    p50: pick('p50'),
+    p95: pick('p95'),
+    p99: pick('p99'),
+    max: pick('max'),
+    rps: pick('rps'),
+    requests: Math.round(pick('requests')),
+    errors: Math.round(pick('errors')),
     serialP50: serials.length ? median(serials) : undefined,
     load: rows.map((row) => row.load).join('/'),
     statuses: rows.length > 1 ? rows.map((row) => row.statuses).join(' | ') : rows[0].statuses,
@@ -632,13 +779,19 @@ function medianOf(rows: Measured[]): Measured {
 const fmt = (value: number, width = 8) => (Number.isFinite(value) ? value.toFixed(value < 10 ? 1 : 0) : '-').padStart(width);
 const HEADER = `${'scenario'.padEnd(48)}${'total'.padStart(9)}${'serial'.padStart(8)}${'p50'.padStart(8)}${'p95'.padStart(8)}${'p99'.padStart(8)}${'max'.padStart(8)}${'req/s'.padStart(8)}${'n'.padStart(7)}${'err'.padStart(5)}  load1 statuses`;
 function printRow(m: Measured, target?: string): void {
-  log(`${(target ? `${target}: ${m.label}` : m.label).padEnd(48)}${(m.total === undefined ? '' : String(m.total)).padStart(9)}${fmt(m.serialP50 ?? NaN)}${fmt(m.p50)}${fmt(m.p95)}${fmt(m.p99)}${fmt(m.max)}${fmt(m.rps)}${String(m.requests).padStart(7)}${String(m.errors).padStart(5)}  ${m.load.padStart(5)} ${m.statuses}`);
+  log(
+    `${(target ? `${target}: ${m.label}` : m.label).padEnd(48)}${(m.total === undefined ? '' : String(m.total)).padStart(9)}${fmt(m.serialP50 ?? NaN)}${fmt(m.p50)}${fmt(m.p95)}${fmt(m.p99)}${fmt(m.max)}${fmt(m.rps)}${String(m.requests).padStart(7)}${String(m.errors).padStart(5)}  ${m.load.padStart(5)} ${m.statuses}`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
 async function main(): Promise<void> {
-  log(`bench/list: ${DB_NAME} on ${new URL(ADMIN_URL).host}, ${CODES} codes + ${OTHERS} of other accounts, Redis ${REDIS_URL} (prefix ${REDIS_PREFIX}), ` +
-    `load average ${loadavg().map((value) => value.toFixed(1)).join(' ')}`);
+  log(
+    `bench/list: ${DB_NAME} on ${new URL(ADMIN_URL).host}, ${CODES} codes + ${OTHERS} of other accounts, Redis ${REDIS_URL} (prefix ${REDIS_PREFIX}), ` +
+      `load average ${loadavg()
+        .map((value) => value.toFixed(1))
+        .join(' ')}`,
+  );
   try {
     if (REUSE && (await databaseExists())) {
       log(`reusing ${DB_NAME} (--reuse)`);
@@ -673,7 +826,10 @@ async function loadRun(): Promise<void> {
   const summary = new Map<string, Measured[]>();
   for (const [name, rows] of measured) {
     const labels = [...new Set(rows.map((row) => row.label))];
-    summary.set(name, labels.map((label) => medianOf(rows.filter((row) => row.label === label))));
+    summary.set(
+      name,
+      labels.map((label) => medianOf(rows.filter((row) => row.label === label))),
+    );
   }
   const named = targets.length > 1;
   for (const [name, rows] of summary) for (const m of rows) printRow(m, named ? name : undefined);

@@ -29,13 +29,14 @@ export interface LoadResult {
   statuses: string;
 }
 
-
 async function run(job: LoadJob): Promise<LoadResult> {
   const options = { ...job.options };
   if (job.ids) {
     const ids = job.ids;
     let next = 0;
-    options.requests = [{ method: 'GET', setupRequest: (request: Record<string, unknown>) => ({ ...request, path: `/api/v1/qrcodes/${ids[next++ % ids.length]}` }) }];
+    options.requests = [
+      { method: 'GET', setupRequest: (request: Record<string, unknown>) => ({ ...request, path: `/api/v1/qrcodes/${ids[next++ % ids.length]}` }) },
+    ];
   }
   if (job.warmup > 0) await autocannon({ ...options, duration: job.warmup });
   const latencies: number[] = [];

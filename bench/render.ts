@@ -110,7 +110,14 @@ async function main(): Promise<void> {
   const style: QrStyle = {
     dotsOptions: {
       type: 'rounded',
-      gradient: { type: 'linear', rotation, colorStops: [{ offset: 0, color: '#1a237e' }, { offset: 1, color: '#b71c1c' }] },
+      gradient: {
+        type: 'linear',
+        rotation,
+        colorStops: [
+          { offset: 0, color: '#1a237e' },
+          { offset: 1, color: '#b71c1c' },
+        ],
+      },
     },
     image: checkeredLogo(32, 32),
     margin: 12,

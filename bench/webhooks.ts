@@ -27,15 +27,24 @@ async function main(): Promise<void> {
   await freshMigratedDatabase(PG, DB);
   const receiver = await ReceiverProcess.start(3911);
   const env = {
-    DATABASE_URL: `${PG}/${DB}`, REDIS_URL: REDIS_URL || undefined, LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '1000000',
-    REDIS_KEY_PREFIX: `bench:${process.pid}:`, WEBHOOK_ALLOW_HTTP: '1', WEBHOOK_ALLOW_PRIVATE: '1',
+    DATABASE_URL: `${PG}/${DB}`,
+    REDIS_URL: REDIS_URL || undefined,
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    REDIS_KEY_PREFIX: `bench:${process.pid}:`,
+    WEBHOOK_ALLOW_HTTP: '1',
+    WEBHOOK_ALLOW_PRIVATE: '1',
   };
   const app = await createApp(loadAppConfig({ ...env, PORT: '3912' }), { logger: false });
   await app.listen({ port: 3912, host: '127.0.0.1' });
   const { key, accountId } = await app.get(ApiKeysService).create('bench');
-  const created = (await (await fetch('http://127.0.0.1:3912/api/v1/webhooks', {
-    method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify({ url: receiver.url, events: ['qrcode.created'] }),
-  })).json()) as { id: string };
+  const created = (await (
+    await fetch('http://127.0.0.1:3912/api/v1/webhooks', {
+      method: 'POST',
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: receiver.url, events: ['qrcode.created'] }),
+    })
+  ).json()) as { id: string };
   const prisma = app.get(Database).inspectionClient();
   console.log(`webhook delivery: ${EVENTS} events per run, one POST each, receiver in its own process, node ${process.version}`);
 
@@ -43,12 +52,29 @@ async function main(): Promise<void> {
   const run = async (label: string) => {
     const at = new Date();
     const events = Array.from({ length: EVENTS }, (_, i) => ({
-      id: randomUUID(), accountId, type: 'qrcode.created', occurredAt: at,
-      body: JSON.stringify({ type: 'qrcode.created', timestamp: at.toISOString(), data: { qrcode: { id: randomUUID(), name: `Code ${i}`, type: 'url', is_dynamic: false } } }),
+      id: randomUUID(),
+      accountId,
+      type: 'qrcode.created',
+      occurredAt: at,
+      body: JSON.stringify({
+        type: 'qrcode.created',
+        timestamp: at.toISOString(),
+        data: { qrcode: { id: randomUUID(), name: `Code ${i}`, type: 'url', is_dynamic: false } },
+      }),
     }));
     await prisma.$transaction([
       prisma.webhookEvent.createMany({ data: events }),
-      prisma.webhookDelivery.createMany({ data: events.map((event) => ({ id: randomUUID(), accountId, endpointId: created.id, eventId: event.id, eventType: event.type, nextAttemptAt: at, createdAt: at })) }),
+      prisma.webhookDelivery.createMany({
+        data: events.map((event) => ({
+          id: randomUUID(),
+          accountId,
+          endpointId: created.id,
+          eventId: event.id,
+          eventType: event.type,
+          nextAttemptAt: at,
+          createdAt: at,
+        })),
+      }),
     ]);
     const started = Date.now();
     const cpuBefore = process.cpuUsage();
@@ -59,7 +85,9 @@ async function main(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 500));
     const settled = await prisma.webhookDelivery.count({ where: { status: 'pending' } });
     delivered += EVENTS;
-    console.log(`${label.padEnd(24)} ${(EVENTS / seconds).toFixed(0).padStart(6)} events/s, app CPU ${((cpu.user + cpu.system) / EVENTS).toFixed(0)} µs/event  (${EVENTS} in ${seconds.toFixed(1)} s; requests ${stats.requests}, distinct webhook-ids ${stats.ids}; pending at the end ${pending}, 0.5 s later ${settled})`);
+    console.log(
+      `${label.padEnd(24)} ${(EVENTS / seconds).toFixed(0).padStart(6)} events/s, app CPU ${((cpu.user + cpu.system) / EVENTS).toFixed(0)} µs/event  (${EVENTS} in ${seconds.toFixed(1)} s; requests ${stats.requests}, distinct webhook-ids ${stats.ids}; pending at the end ${pending}, 0.5 s later ${settled})`,
+    );
   };
   await run('one instance');
   const sibling = await createApp(loadAppConfig({ ...env, PORT: '3913' }), { logger: false });
@@ -73,4 +101,10 @@ async function main(): Promise<void> {
   receiver.stop();
 }
 
-main().then(() => process.exit(0), (error) => { console.error(error); process.exit(1); });
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

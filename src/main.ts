@@ -36,7 +36,12 @@ async function bootstrap(): Promise<void> {
  * (SHUTDOWN_TIMEOUT_MS) whatever the database does: at the deadline the scans still in memory are
  * written to the spill file and the process ends.
  */
-function closeGracefullyOn(signals: NodeJS.Signals[], app: Awaited<ReturnType<typeof createApp>>, timeoutMs: number, releaseDatabase: (() => Promise<void>) | null): void {
+function closeGracefullyOn(
+  signals: NodeJS.Signals[],
+  app: Awaited<ReturnType<typeof createApp>>,
+  timeoutMs: number,
+  releaseDatabase: (() => Promise<void>) | null,
+): void {
   let closing = false;
   const close = async (signal: NodeJS.Signals) => {
     if (closing) return;

@@ -31,7 +31,13 @@ const ALLOWED: Record<string, string[]> = {
   app: ['*'],
 };
 
-const PURE = [/^rendering\//, /^qrcodes\/content\/[^/]+\.encoder\.ts$/, /^qrcodes\/short-code\.ts$/, /^qrcodes\/content\/redirect-target\.ts$/, /^redirect\/landing\//];
+const PURE = [
+  /^rendering\//,
+  /^qrcodes\/content\/[^/]+\.encoder\.ts$/,
+  /^qrcodes\/short-code\.ts$/,
+  /^qrcodes\/content\/redirect-target\.ts$/,
+  /^redirect\/landing\//,
+];
 
 const moduleOf = (file: string): string => {
   const path = relative(SRC, file).split(sep).join('/').replace(/\.ts$/, '');

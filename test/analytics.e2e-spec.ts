@@ -3,7 +3,8 @@ import { ScanBuffer } from '../src/scans/scan-buffer.service';
 import { auth, createQr, expectErrorBody, expectFieldErrors, expectStatus, GENEROUS_RATE_LIMIT, ISO_UTC_MS, NO_SUCH_ID } from './support/factories';
 import { startTestApp, type TestApp } from './support/test-app';
 
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
 const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
 const SLACK = 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)';
@@ -49,7 +50,7 @@ describe('scan analytics (e2e)', () => {
         qrCodeId,
         scannedAt: new Date(scan.at),
         referrer: scan.referrer ?? null,
-        device: scan.bot ? 'bot' : scan.device ?? 'mobile',
+        device: scan.bot ? 'bot' : (scan.device ?? 'mobile'),
         os: scan.os ?? 'iOS',
         browser: scan.browser ?? 'Mobile Safari',
         visitorHash: scan.visitor.padEnd(32, '-'),
@@ -72,10 +73,18 @@ describe('scan analytics (e2e)', () => {
       [SLACK, '203.0.113.5', 'https://slack.com/'],
     ];
     for (const [userAgent, remoteAddress, referer] of visits) {
-      const res = await t.request({ method: 'GET', url: `/r/${code.short_code}`, headers: { 'user-agent': userAgent, ...(referer ? { referer } : {}) }, remoteAddress });
+      const res = await t.request({
+        method: 'GET',
+        url: `/r/${code.short_code}`,
+        headers: { 'user-agent': userAgent, ...(referer ? { referer } : {}) },
+        remoteAddress,
+      });
       expectStatus(res, 302);
     }
-    expectStatus(await t.request({ method: 'GET', url: `/r/${bystander.short_code}`, headers: { 'user-agent': IPHONE }, remoteAddress: '203.0.113.9' }), 302);
+    expectStatus(
+      await t.request({ method: 'GET', url: `/r/${bystander.short_code}`, headers: { 'user-agent': IPHONE }, remoteAddress: '203.0.113.9' }),
+      302,
+    );
     await t.app.get(ScanBuffer).flush();
 
     const before = Date.now();
@@ -83,10 +92,25 @@ describe('scan analytics (e2e)', () => {
     expect(body).toMatchObject({ qr_code_id: code.id, interval: 'day', request_id: expect.any(String) });
     expect(body.totals).toEqual({ scans: 5, unique_visitors: 4, bot_scans: 1 });
     expect(body.breakdowns).toEqual({
-      device: [{ value: 'mobile', scans: 3 }, { value: 'desktop', scans: 2 }],
-      os: [{ value: 'Windows', scans: 2 }, { value: 'iOS', scans: 2 }, { value: 'Android', scans: 1 }],
-      browser: [{ value: 'Firefox', scans: 2 }, { value: 'Mobile Safari', scans: 2 }, { value: 'Chrome', scans: 1 }],
-      referrer: [{ value: 'direct', scans: 2 }, { value: 'news.example', scans: 2 }, { value: 'www.google.com', scans: 1 }],
+      device: [
+        { value: 'mobile', scans: 3 },
+        { value: 'desktop', scans: 2 },
+      ],
+      os: [
+        { value: 'Windows', scans: 2 },
+        { value: 'iOS', scans: 2 },
+        { value: 'Android', scans: 1 },
+      ],
+      browser: [
+        { value: 'Firefox', scans: 2 },
+        { value: 'Mobile Safari', scans: 2 },
+        { value: 'Chrome', scans: 1 },
+      ],
+      referrer: [
+        { value: 'direct', scans: 2 },
+        { value: 'news.example', scans: 2 },
+        { value: 'www.google.com', scans: 1 },
+      ],
     });
 
     // Defaults: to = now, from = to - 30 days; 31 daily buckets (the first one starts before `from`).
@@ -114,7 +138,14 @@ describe('scan analytics (e2e)', () => {
       await insertScans(code.id, [
         { at: '2026-03-01T23:59:59.999Z', visitor: 'v1' },
         { at: '2026-03-02T00:00:00.000Z', visitor: 'v1', referrer: 'https://news.example/a' },
-        { at: '2026-03-02T10:30:00.000Z', visitor: 'v1', referrer: 'http://user:pw@News.Example:8080/b', device: 'desktop', os: 'macOS', browser: 'Safari' },
+        {
+          at: '2026-03-02T10:30:00.000Z',
+          visitor: 'v1',
+          referrer: 'http://user:pw@News.Example:8080/b',
+          device: 'desktop',
+          os: 'macOS',
+          browser: 'Safari',
+        },
         { at: '2026-03-02T10:45:00.000Z', visitor: 'v2', referrer: null, device: 'tablet', os: 'iOS', browser: 'Mobile Safari' },
         { at: '2026-03-04T05:00:00.000Z', visitor: 'v3', bot: true, referrer: 'https://slack.com/' },
         { at: '2026-03-05T12:00:00.000Z', visitor: 'v1', referrer: '' },
@@ -124,7 +155,10 @@ describe('scan analytics (e2e)', () => {
       ]);
       // Another code of the same account, scanned inside the same windows: never counted for `code`.
       const neighbour = await createQr(t, key, { is_dynamic: true });
-      await insertScans(neighbour.id, [{ at: '2026-03-03T12:00:00.000Z', visitor: 'v9' }, { at: '2026-03-02T10:40:00.000Z', visitor: 'v1' }]);
+      await insertScans(neighbour.id, [
+        { at: '2026-03-03T12:00:00.000Z', visitor: 'v9' },
+        { at: '2026-03-02T10:40:00.000Z', visitor: 'v1' },
+      ]);
     });
 
     it('buckets by UTC day with zero-filled gaps; from is inclusive, to exclusive', async () => {
@@ -141,10 +175,26 @@ describe('scan analytics (e2e)', () => {
         { start: '2026-03-08T00:00:00.000Z', scans: 1, unique_visitors: 1 },
       ]);
       expect(body.breakdowns).toEqual({
-        device: [{ value: 'desktop', scans: 2 }, { value: 'mobile', scans: 2 }, { value: 'tablet', scans: 1 }],
-        os: [{ value: 'iOS', scans: 3 }, { value: 'Linux', scans: 1 }, { value: 'macOS', scans: 1 }],
-        browser: [{ value: 'Mobile Safari', scans: 3 }, { value: 'Firefox', scans: 1 }, { value: 'Safari', scans: 1 }],
-        referrer: [{ value: 'direct', scans: 2 }, { value: 'news.example', scans: 2 }, { value: 'other', scans: 1 }],
+        device: [
+          { value: 'desktop', scans: 2 },
+          { value: 'mobile', scans: 2 },
+          { value: 'tablet', scans: 1 },
+        ],
+        os: [
+          { value: 'iOS', scans: 3 },
+          { value: 'Linux', scans: 1 },
+          { value: 'macOS', scans: 1 },
+        ],
+        browser: [
+          { value: 'Mobile Safari', scans: 3 },
+          { value: 'Firefox', scans: 1 },
+          { value: 'Safari', scans: 1 },
+        ],
+        referrer: [
+          { value: 'direct', scans: 2 },
+          { value: 'news.example', scans: 2 },
+          { value: 'other', scans: 1 },
+        ],
       });
     });
 
@@ -192,7 +242,10 @@ describe('scan analytics (e2e)', () => {
     const code = await createQr(t, key, { is_dynamic: true });
     const hosts = Array.from({ length: 12 }, (_, index) => `h${String(index + 1).padStart(2, '0')}.example`);
     const extra = ['h12.example', 'h12.example', 'h05.example'];
-    await insertScans(code.id, [...hosts, ...extra].map((host, index) => ({ at: '2026-05-10T12:00:00Z', visitor: `w${index}`, referrer: `https://${host}/p` })));
+    await insertScans(
+      code.id,
+      [...hosts, ...extra].map((host, index) => ({ at: '2026-05-10T12:00:00Z', visitor: `w${index}`, referrer: `https://${host}/p` })),
+    );
     const body = await ok(code.id, 'from=2026-05-10T00:00:00Z&to=2026-05-11T00:00:00Z');
     expect(body.totals).toEqual({ scans: 15, unique_visitors: 15, bot_scans: 0 });
     expect(body.breakdowns.referrer).toEqual([
@@ -232,7 +285,9 @@ describe('scan analytics (e2e)', () => {
     await insertScans(theirs.id, [{ at: '2026-03-02T10:00:00Z', visitor: 'x1' }]);
     const deleted = await createQr(t, key, { is_dynamic: true });
     expectStatus(await t.request({ method: 'DELETE', url: `/api/v1/qrcodes/${deleted.id}`, headers: auth(key) }), 200);
-    expect(expectFieldErrors(await analytics('not-a-uuid', 'from=2026-03-02T00:00:00Z&to=2026-03-03T00:00:00Z'), 'id')).toEqual([{ field: 'id', message: 'id must be a UUID' }]);
+    expect(expectFieldErrors(await analytics('not-a-uuid', 'from=2026-03-02T00:00:00Z&to=2026-03-03T00:00:00Z'), 'id')).toEqual([
+      { field: 'id', message: 'id must be a UUID' },
+    ]);
     for (const id of [theirs.id, NO_SUCH_ID, deleted.id]) {
       const res = await analytics(id, 'from=2026-03-02T00:00:00Z&to=2026-03-03T00:00:00Z');
       const body = expectErrorBody(res, 404);

@@ -16,7 +16,8 @@ import { cloneTemplate, type TestDatabase } from './support/test-databases';
  */
 
 const ADMIN_TOKEN = 'built-service-admin-token-0123';
-const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+const PHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
 describe('the container image (Dockerfile)', () => {
   const image = readDockerfile();
@@ -29,7 +30,9 @@ describe('the container image (Dockerfile)', () => {
   it('starts through an entrypoint that execs its command, so node is PID 1', () => {
     expect(image.cmd).toEqual(['node', 'dist/main.js']);
     const script = image.entrypoint[image.entrypoint.length - 1];
-    const lines = readFileSync(join(REPOSITORY_ROOT, script), 'utf8').split('\n').filter((line) => line.trim() && !line.startsWith('#'));
+    const lines = readFileSync(join(REPOSITORY_ROOT, script), 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() && !line.startsWith('#'));
     expect(lines[lines.length - 1]).toBe('exec "$@"');
   });
 
@@ -37,7 +40,9 @@ describe('the container image (Dockerfile)', () => {
     const stage = image.runtimeStage.join('\n');
     expect(stage).toContain('ENV DATA_DIR=/app/data');
     expect(stage).toMatch(/RUN mkdir -p \/app\/data && chown node:node \/app\/data/);
-    expect(image.runtimeStage.findIndex((line) => line.startsWith('USER node'))).toBeGreaterThan(image.runtimeStage.findIndex((line) => line.includes('chown node:node')));
+    expect(image.runtimeStage.findIndex((line) => line.startsWith('USER node'))).toBeGreaterThan(
+      image.runtimeStage.findIndex((line) => line.includes('chown node:node')),
+    );
   });
 });
 
@@ -65,7 +70,10 @@ describeWhen(HAS_BUILD)('the built service on the embedded database (e2e)', () =
     const firstKey = /X-API-Key: (qr_live_\w+)/.exec(service.stdout())?.[1];
     expect(firstKey).toBeDefined();
 
-    for (const args of [['keys', 'create', '--name', 'ops'], ['keys', 'list']]) {
+    for (const args of [
+      ['keys', 'create', '--name', 'ops'],
+      ['keys', 'list'],
+    ]) {
       const refused = await runCli(args, { DATA_DIR: dataDir });
       expect(refused.code).toBe(1);
       expect(refused.stdout).toBe('');

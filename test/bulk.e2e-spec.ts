@@ -148,7 +148,9 @@ describe('bulk create (e2e)', () => {
 
   it('accepts 50 items', async () => {
     const before = await countCodes(t, accountId);
-    const res = await bulk({ qrcodes: Array.from({ length: 50 }, (_, index) => qrInput('text', { content: { text: `item ${index}` }, is_dynamic: index < 10 })) });
+    const res = await bulk({
+      qrcodes: Array.from({ length: 50 }, (_, index) => qrInput('text', { content: { text: `item ${index}` }, is_dynamic: index < 10 })),
+    });
     expectStatus(res, 201);
     const body: BulkBody = res.json();
     expect(body.created.map((item) => item.content_string)).toEqual(Array.from({ length: 50 }, (_, index) => `item ${index}`));
@@ -204,7 +206,10 @@ describe('bulk create (e2e)', () => {
       const headers = auth(limitedKey);
 
       const first = await limited.request({
-        method: 'POST', url: '/api/v1/qrcodes/bulk', headers, payload: { qrcodes: Array.from({ length: 50 }, () => qrInput('url')) },
+        method: 'POST',
+        url: '/api/v1/qrcodes/bulk',
+        headers,
+        payload: { qrcodes: Array.from({ length: 50 }, () => qrInput('url')) },
       });
       expectStatus(first, 201);
       expect(first.json().summary.total_created).toBe(50);
@@ -221,7 +226,10 @@ describe('bulk create (e2e)', () => {
       expect(third.headers['x-ratelimit-remaining']).toBe('0');
 
       const fourth = await limited.request({
-        method: 'POST', url: '/api/v1/qrcodes/bulk', headers, payload: { qrcodes: [qrInput('url')] },
+        method: 'POST',
+        url: '/api/v1/qrcodes/bulk',
+        headers,
+        payload: { qrcodes: [qrInput('url')] },
       });
       const body = expectErrorBody(fourth, 429);
       expect(body).toMatchObject({ statusCode: 429, error: 'Too Many Requests' });

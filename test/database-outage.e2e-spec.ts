@@ -47,7 +47,9 @@ describeWhen(HAS_POSTGRES)('database outage (e2e)', () => {
     expect(list.result.json()).toMatchObject({ statusCode: 503, error: 'Service Unavailable', request_id: expect.any(String) });
     expect(list.result.body).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|prisma/i);
 
-    const create = await timed(() => t!.request({ method: 'POST', url: '/api/v1/qrcodes', headers: auth(key), payload: { type: 'text', content: { text: 'during outage' } } }));
+    const create = await timed(() =>
+      t!.request({ method: 'POST', url: '/api/v1/qrcodes', headers: auth(key), payload: { type: 'text', content: { text: 'during outage' } } }),
+    );
     expect(create.result.statusCode).toBe(503);
     expect(create.ms).toBeLessThan(2500);
 
@@ -77,7 +79,12 @@ describeWhen(HAS_POSTGRES)('database outage (e2e)', () => {
 
   it('stages scans while the database is unreachable, shows them in scans meanwhile, and stores each exactly once when it is back', async () => {
     const code = await createQr(t, key, { is_dynamic: true });
-    const scan = () => t!.request({ method: 'GET', url: `/r/${code.short_code}`, headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)' } });
+    const scan = () =>
+      t!.request({
+        method: 'GET',
+        url: `/r/${code.short_code}`,
+        headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)' },
+      });
     expect((await scan()).statusCode).toBe(302); // the link is now in the instance's near cache
     await t.app.get(ScanBuffer).flush();
 

@@ -95,7 +95,7 @@ describe('folders (e2e)', () => {
     expect(await t.prisma.folder.count({ where: { id: folder.id } })).toBe(0);
   });
 
-  it('lists the account\'s folders with their counts', async () => {
+  it("lists the account's folders with their counts", async () => {
     const { key: ownKey } = await t.newAccount();
     const b = await createFolder(t, ownKey, 'b folder');
     const a = await createFolder(t, ownKey, 'a folder');
@@ -126,8 +126,15 @@ describe('folders (e2e)', () => {
     expectStatus(await t.request({ method: 'DELETE', url: `/api/v1/qrcodes/${codes[1].id}`, headers: auth(key) }), 200);
     expect(await count()).toBe(2);
     const bulk = await t.request({
-      method: 'POST', url: '/api/v1/qrcodes/bulk', headers: auth(key),
-      payload: { qrcodes: [{ type: 'text', content: { text: 'a' }, folder_id: folder.id }, { type: 'text', content: { text: 'b' }, folder_id: folder.id }] },
+      method: 'POST',
+      url: '/api/v1/qrcodes/bulk',
+      headers: auth(key),
+      payload: {
+        qrcodes: [
+          { type: 'text', content: { text: 'a' }, folder_id: folder.id },
+          { type: 'text', content: { text: 'b' }, folder_id: folder.id },
+        ],
+      },
     });
     expectStatus(bulk, 201);
     expect(await count()).toBe(4);
@@ -161,11 +168,19 @@ describe('folders (e2e)', () => {
     const theirs = await createFolder(t, otherKey, 'Private');
     const theirCode = await createQr(t, otherKey, { folder_id: theirs.id });
     const bodies = [];
-    for (const [method, payload] of [['GET', undefined], ['PUT', { name: 'Hijacked' }], ['DELETE', undefined]] as const) {
+    for (const [method, payload] of [
+      ['GET', undefined],
+      ['PUT', { name: 'Hijacked' }],
+      ['DELETE', undefined],
+    ] as const) {
       expect(expectFieldErrors(await folders(method, '/not-a-uuid', payload), 'id')).toEqual([{ field: 'id', message: 'id must be a UUID' }]);
     }
     for (const id of [theirs.id, NO_SUCH_ID]) {
-      for (const [method, payload] of [['GET', undefined], ['PUT', { name: 'Hijacked' }], ['DELETE', undefined]] as const) {
+      for (const [method, payload] of [
+        ['GET', undefined],
+        ['PUT', { name: 'Hijacked' }],
+        ['DELETE', undefined],
+      ] as const) {
         const { request_id: _id, ...body } = expectErrorBody(await folders(method, `/${id}`, payload), 404);
         bodies.push(body);
       }

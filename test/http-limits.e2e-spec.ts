@@ -81,23 +81,29 @@ describe('HTTP limits and malformed requests (e2e)', () => {
     expect(errorShapeProblems(res)).toEqual([]);
   });
 
-  it.each(['/r/%zz', '/r/%', '/r/%ED%A0%80', `/r/${longId(500)}`])('GET %s on the redirect host: its 4xx page, or the error shape, with X-Request-Id', async (url) => {
-    const res = await t.request({ method: 'GET', url });
-    expect(res.statusCode).toBeGreaterThanOrEqual(400);
-    expect(res.statusCode).toBeLessThan(500);
-    if (/^text\/html/.test(String(res.headers['content-type']))) expect(requestIdProblems(res)).toEqual([]);
-    else expect(errorShapeProblems(res)).toEqual([]);
-  });
+  it.each(['/r/%zz', '/r/%', '/r/%ED%A0%80', `/r/${longId(500)}`])(
+    'GET %s on the redirect host: its 4xx page, or the error shape, with X-Request-Id',
+    async (url) => {
+      const res = await t.request({ method: 'GET', url });
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+      if (/^text\/html/.test(String(res.headers['content-type']))) expect(requestIdProblems(res)).toEqual([]);
+      else expect(errorShapeProblems(res)).toEqual([]);
+    },
+  );
 
-  it.each(['%zz', '%ED%A0%80', '%C0%AF', '%FF'])('GET /api/v1/qrcodes?search=%s: a list (the text as given) or 400 naming search, never a 5xx', async (encoded) => {
-    const res = await t.request({ method: 'GET', url: `/api/v1/qrcodes?search=${encoded}`, headers: auth(key) });
-    if (res.statusCode === 200) expect(res.json()).toMatchObject({ data: expect.any(Array), request_id: expect.any(String) });
-    else {
-      expect(res.statusCode).toBe(400);
-      expect(errorShapeProblems(res)).toEqual([]);
-      expect(namedFields(res)).toContain('search');
-    }
-  });
+  it.each(['%zz', '%ED%A0%80', '%C0%AF', '%FF'])(
+    'GET /api/v1/qrcodes?search=%s: a list (the text as given) or 400 naming search, never a 5xx',
+    async (encoded) => {
+      const res = await t.request({ method: 'GET', url: `/api/v1/qrcodes?search=${encoded}`, headers: auth(key) });
+      if (res.statusCode === 200) expect(res.json()).toMatchObject({ data: expect.any(Array), request_id: expect.any(String) });
+      else {
+        expect(res.statusCode).toBe(400);
+        expect(errorShapeProblems(res)).toEqual([]);
+        expect(namedFields(res)).toContain('search');
+      }
+    },
+  );
 
   it.each(['%00', 'a%00b', '%ED%A0%80%00'])('GET /api/v1/qrcodes?search=%s (NUL): 400 naming search', async (encoded) => {
     const res = await t.request({ method: 'GET', url: `/api/v1/qrcodes?search=${encoded}`, headers: auth(key) });
@@ -107,7 +113,11 @@ describe('HTTP limits and malformed requests (e2e)', () => {
   });
 
   it('the same %zz over a real socket: the error shape too', async () => {
-    const exchange = await rawExchange(port, [`GET /api/v1/qrcodes/%zz HTTP/1.1\r\nHost: localhost\r\nX-API-Key: ${key}\r\nConnection: close\r\n\r\n`], 5000);
+    const exchange = await rawExchange(
+      port,
+      [`GET /api/v1/qrcodes/%zz HTTP/1.1\r\nHost: localhost\r\nX-API-Key: ${key}\r\nConnection: close\r\n\r\n`],
+      5000,
+    );
     expect(exchange.answer?.statusCode).toBeGreaterThanOrEqual(400);
     expect(exchange.answer?.statusCode).toBeLessThan(500);
     expect(errorShapeProblems(exchange.answer!)).toEqual([]);
@@ -139,7 +149,11 @@ describe('HTTP limits and malformed requests (e2e)', () => {
   }, 30_000);
 
   it(`cuts off headers that never end within the headers timeout (${HEADERS_TIMEOUT_SECONDS} s configured)`, async () => {
-    const exchange = await rawExchange(port, [`GET /api/v1/qrcodes HTTP/1.1\r\nHost: localhost\r\nX-API-Key: ${key}\r\n`], HEADERS_TIMEOUT_SECONDS * 1000 + TIMEOUT_SLACK_MS + 5000);
+    const exchange = await rawExchange(
+      port,
+      [`GET /api/v1/qrcodes HTTP/1.1\r\nHost: localhost\r\nX-API-Key: ${key}\r\n`],
+      HEADERS_TIMEOUT_SECONDS * 1000 + TIMEOUT_SLACK_MS + 5000,
+    );
     expect(exchange.closed || exchange.answer !== null).toBe(true);
     expect(exchange.ms).toBeLessThanOrEqual(HEADERS_TIMEOUT_SECONDS * 1000 + TIMEOUT_SLACK_MS);
     if (exchange.answer?.body) expect(errorShapeProblems(exchange.answer)).toEqual([]);

@@ -18,7 +18,12 @@ describe('Idempotency-Key on creates (e2e)', () => {
   let counter = 0;
   const newKey = () => `key-${Date.now()}-${counter++}`;
   const post = (url: string, payload: unknown, idempotencyKey?: string, apiKey = key, app: Pick<TestApp, 'request'> = t) =>
-    app.request({ method: 'POST', url, headers: { ...auth(apiKey), ...(idempotencyKey === undefined ? {} : { 'idempotency-key': idempotencyKey }) }, payload: payload as Record<string, unknown> });
+    app.request({
+      method: 'POST',
+      url,
+      headers: { ...auth(apiKey), ...(idempotencyKey === undefined ? {} : { 'idempotency-key': idempotencyKey }) },
+      payload: payload as Record<string, unknown>,
+    });
   const codesNamed = (name: string) => t.prisma.qrCode.count({ where: { accountId, name } });
 
   it('answers a repeat with the first response and creates nothing more', async () => {
@@ -51,7 +56,12 @@ describe('Idempotency-Key on creates (e2e)', () => {
     expectStatus(await post('/api/v1/qrcodes', qrInput('url', { name: 'First body' }), idem), 201);
     const other = await post('/api/v1/qrcodes', qrInput('url', { name: 'Second body' }), idem);
     expectStatus(other, 422);
-    expect(other.json()).toEqual({ statusCode: 422, error: 'Unprocessable Entity', message: expect.stringMatching(/already used with a different request/), request_id: expect.any(String) });
+    expect(other.json()).toEqual({
+      statusCode: 422,
+      error: 'Unprocessable Entity',
+      message: expect.stringMatching(/already used with a different request/),
+      request_id: expect.any(String),
+    });
     expectStatus(await post('/api/v1/qrcodes/bulk', { qrcodes: [qrInput('url', { name: 'First body' })] }, idem), 422);
     expect(await codesNamed('Second body')).toBe(0);
   });
@@ -103,7 +113,9 @@ describe('Idempotency-Key on creates (e2e)', () => {
 
   it('replays a bulk create, partial failures included', async () => {
     const idem = newKey();
-    const body = { qrcodes: [qrInput('url', { name: 'Bulk A' }), { type: 'url', content: {} }, qrInput('text', { name: 'Bulk B', is_dynamic: true })] };
+    const body = {
+      qrcodes: [qrInput('url', { name: 'Bulk A' }), { type: 'url', content: {} }, qrInput('text', { name: 'Bulk B', is_dynamic: true })],
+    };
     const first = await post('/api/v1/qrcodes/bulk', body, idem);
     expectStatus(first, 201);
     expect(first.json().summary).toMatchObject({ total_submitted: 3, total_created: 2, total_failed: 1 });

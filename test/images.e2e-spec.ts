@@ -92,7 +92,7 @@ describe('images (e2e)', () => {
     expect(res.json().errors.map((e: { field: string }) => e.field)).toContain(field);
   });
 
-  it('401 without a key, 404 for unknown and other accounts\' codes, 400 for a non-UUID id', async () => {
+  it("401 without a key, 404 for unknown and other accounts' codes, 400 for a non-UUID id", async () => {
     const code = await createQr(t, key);
     expect((await t.request({ method: 'GET', url: imageUrl(code.id) })).statusCode).toBe(401);
     expect((await t.request({ method: 'GET', url: `${imageUrl(code.id)}?api_key=${key}` })).statusCode).toBe(401);
@@ -184,7 +184,12 @@ describeWhen(HAS_REDIS)('images and the API with Redis stopped (e2e)', () => {
     const img = await t.request({ method: 'GET', url: imageUrl(code.id, '?size=400'), headers: auth(key) });
     expect(img.statusCode).toBe(200);
     expect(decodeSvg(img.body)).toBe(code.dynamic_url);
-    const created = await t.request({ method: 'POST', url: '/api/v1/qrcodes', headers: auth(key), payload: { type: 'text', content: { text: 'still works' } } });
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/v1/qrcodes',
+      headers: auth(key),
+      payload: { type: 'text', content: { text: 'still works' } },
+    });
     expect(created.statusCode).toBe(201);
     const list = await t.request({ method: 'GET', url: '/api/v1/qrcodes', headers: auth(key) });
     expect(list.statusCode).toBe(200);

@@ -17,7 +17,8 @@ const ICAL = require('ical.js') as typeof ICALModule;
 
 jest.setTimeout(90_000);
 
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 /** A short code of the right shape that no code has. */
 const UNKNOWN_CODE = 'Zz9Zz9Zz';
 
@@ -50,7 +51,12 @@ describe('landing pages in a browser (e2e)', () => {
     const paused = await createQr(t, key, { type: 'text', content: { text: 'paused' }, is_dynamic: true });
     expectStatus(await updateQr(t, key, paused.id, { status: 'paused' }), 200);
     codes.set('paused', { id: paused.id, path: `/r/${paused.short_code}` });
-    const expired = await createQr(t, key, { type: 'text', content: { text: 'expired' }, is_dynamic: true, expires_at: new Date(Date.now() + 86_400_000).toISOString() });
+    const expired = await createQr(t, key, {
+      type: 'text',
+      content: { text: 'expired' },
+      is_dynamic: true,
+      expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+    });
     // Expiry passes with time, not through the API: move it into the past before the link is first opened.
     await t.prisma.qrCode.update({ where: { id: expired.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
     codes.set('expired', { id: expired.id, path: `/r/${expired.short_code}` });
@@ -66,7 +72,10 @@ describe('landing pages in a browser (e2e)', () => {
   const scansOf = async (id: string) => (await t.request({ method: 'GET', url: `/api/v1/qrcodes/${id}`, headers: auth(key) })).json().scans as number;
 
   /** Requests that would leave the machine (maps, calendars) are answered here and remembered: nothing goes out. */
-  async function newContext(viewport: ViewportName, colorScheme: 'light' | 'dark' = 'light'): Promise<{ context: BrowserContext; outside: string[] }> {
+  async function newContext(
+    viewport: ViewportName,
+    colorScheme: 'light' | 'dark' = 'light',
+  ): Promise<{ context: BrowserContext; outside: string[] }> {
     const context = await browser.newContext({ ...VIEWPORTS[viewport], colorScheme, userAgent: IPHONE, acceptDownloads: true });
     const outside: string[] = [];
     await context.route(
@@ -125,48 +134,59 @@ describe('landing pages in a browser (e2e)', () => {
   ];
 
   describe.each(['phone', 'desktop'] as const)('at %s size', (viewport) => {
-    it.each(pages)('$name: status, headers, styled layout without overflow, tap targets of 44 px, axe in light and dark mode', async ({ name, status }) => {
-      for (const colorScheme of ['light', 'dark'] as const) {
-        const { context } = await newContext(viewport, colorScheme);
-        const { page, response, problems } = await open(context, pathOf(name));
-        expect(response.status()).toBe(status);
-        const headers = response.headers();
-        expect(headers['content-security-policy']).toMatch(/^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/]+=*';/);
-        expect(headers['content-security-policy']).not.toMatch(/unsafe-inline|https?:/);
-        expect(headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'x-robots-tag': 'noindex, nofollow' });
-        expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex,nofollow');
-        expect(await page.locator('script').count()).toBe(0);
-
-        const layout = await page.evaluate(() => {
-          const main = document.querySelector('main')!;
-          // Links inside running text are exempt from the target size (WCAG 2.5.8): every other control is checked.
-          const targets = Array.from(document.querySelectorAll('a.button, a.row, input, textarea')).map((element) => {
-            const box = element.getBoundingClientRect();
-            return { what: element.outerHTML.slice(0, 60), width: box.width, height: box.height };
+    it.each(pages)(
+      '$name: status, headers, styled layout without overflow, tap targets of 44 px, axe in light and dark mode',
+      async ({ name, status }) => {
+        for (const colorScheme of ['light', 'dark'] as const) {
+          const { context } = await newContext(viewport, colorScheme);
+          const { page, response, problems } = await open(context, pathOf(name));
+          expect(response.status()).toBe(status);
+          const headers = response.headers();
+          expect(headers['content-security-policy']).toMatch(/^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/]+=*';/);
+          expect(headers['content-security-policy']).not.toMatch(/unsafe-inline|https?:/);
+          expect(headers).toMatchObject({
+            'x-content-type-options': 'nosniff',
+            'referrer-policy': 'no-referrer',
+            'x-robots-tag': 'noindex, nofollow',
           });
-          return {
-            overflow: document.documentElement.scrollWidth - window.innerWidth,
-            radius: getComputedStyle(main).borderTopLeftRadius,
-            background: getComputedStyle(document.body).backgroundColor,
-            h1: document.querySelector('h1')?.textContent ?? '',
-            targets,
-          };
-        });
-        // The inlined stylesheet applied (its hash matched the CSP): the card's rounded corners and the scheme's background.
-        expect(layout.radius).toBe('20px');
-        expect(layout.background).toBe(colorScheme === 'dark' ? 'rgb(11, 15, 23)' : 'rgb(241, 243, 246)');
-        expect(layout.overflow).toBeLessThanOrEqual(0);
-        expect(layout.h1.length).toBeGreaterThan(0);
-        for (const target of layout.targets) {
-          expect({ ...target, tall: target.height >= 44, wide: target.width >= 44 }).toMatchObject({ tall: true, wide: true });
+          expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex,nofollow');
+          expect(await page.locator('script').count()).toBe(0);
+
+          const layout = await page.evaluate(() => {
+            const main = document.querySelector('main')!;
+            // Links inside running text are exempt from the target size (WCAG 2.5.8): every other control is checked.
+            const targets = Array.from(document.querySelectorAll('a.button, a.row, input, textarea')).map((element) => {
+              const box = element.getBoundingClientRect();
+              return { what: element.outerHTML.slice(0, 60), width: box.width, height: box.height };
+            });
+            return {
+              overflow: document.documentElement.scrollWidth - window.innerWidth,
+              radius: getComputedStyle(main).borderTopLeftRadius,
+              background: getComputedStyle(document.body).backgroundColor,
+              h1: document.querySelector('h1')?.textContent ?? '',
+              targets,
+            };
+          });
+          // The inlined stylesheet applied (its hash matched the CSP): the card's rounded corners and the scheme's background.
+          expect(layout.radius).toBe('20px');
+          expect(layout.background).toBe(colorScheme === 'dark' ? 'rgb(11, 15, 23)' : 'rgb(241, 243, 246)');
+          expect(layout.overflow).toBeLessThanOrEqual(0);
+          expect(layout.h1.length).toBeGreaterThan(0);
+          for (const target of layout.targets) {
+            expect({ ...target, tall: target.height >= 44, wide: target.width >= 44 }).toMatchObject({ tall: true, wide: true });
+          }
+          await expectNoSeriousAxeFindings(page, `${name} ${viewport} ${colorScheme}`);
+          // The browser reports a page's own error status; anything else (a CSP violation) is a problem.
+          expect(
+            problems.filter((problem) => !problem.startsWith(`Failed to load resource: the server responded with a status of ${status}`)),
+          ).toEqual([]);
+          expect(
+            await page.locator('a:not(.button):not(.row)').evaluateAll((links) => links.every((link) => link.closest('.text, .value') !== null)),
+          ).toBe(true);
+          await context.close();
         }
-        await expectNoSeriousAxeFindings(page, `${name} ${viewport} ${colorScheme}`);
-        // The browser reports a page's own error status; anything else (a CSP violation) is a problem.
-        expect(problems.filter((problem) => !problem.startsWith(`Failed to load resource: the server responded with a status of ${status}`))).toEqual([]);
-        expect(await page.locator('a:not(.button):not(.row)').evaluateAll((links) => links.every((link) => link.closest('.text, .value') !== null))).toBe(true);
-        await context.close();
-      }
-    });
+      },
+    );
   });
 
   it('stays within a 320 px wide screen, even with long right-to-left and emoji names', async () => {
@@ -191,7 +211,7 @@ describe('landing pages in a browser (e2e)', () => {
       expect(await page.locator('.badge').textContent()).toBe('AL');
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Save contact' }).click()]);
       expect(download.suggestedFilename()).toBe('Ada Lovelace.vcf');
-      const text = await readFile((await download.path()), 'utf8');
+      const text = await readFile(await download.path(), 'utf8');
       expect(text).toMatch(/^BEGIN:VCARD\r\nVERSION:3\.0\r\n/);
       expect(text.split('\r\n').every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
       const [card] = vCard.parse(text);
@@ -201,7 +221,10 @@ describe('landing pages in a browser (e2e)', () => {
       expect(card.get('org').valueOf()).toBe('Analytical Engines Ltd');
       expect(card.get('title').valueOf()).toBe('Chief Mathematician');
       const phones = [card.get('tel')].flat().map((tel) => [tel.valueOf(), tel.toJSON()[1].type]);
-      expect(phones).toEqual([['+44 20 7946 0000', ['work', 'voice']], ['+44 7700 900123', 'cell']]);
+      expect(phones).toEqual([
+        ['+44 20 7946 0000', ['work', 'voice']],
+        ['+44 7700 900123', 'cell'],
+      ]);
       expect(card.get('email').valueOf()).toBe('ada@example.com');
       expect(card.get('url').valueOf()).toBe('https://example.com/ada');
       expect(card.get('adr').valueOf()).toBe(';;12 Example Street;London;;N1 9GU;United Kingdom');
@@ -228,7 +251,7 @@ describe('landing pages in a browser (e2e)', () => {
       expect(await page.locator('h1').evaluate((h1) => getComputedStyle(h1).direction)).toBe('rtl');
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Save contact' }).click()]);
       expect(download.suggestedFilename()).toBe('ليلى حداد 🌟.vcf');
-      const [card] = vCard.parse(await readFile((await download.path()), 'utf8'));
+      const [card] = vCard.parse(await readFile(await download.path(), 'utf8'));
       expect(card.get('fn').valueOf()).toBe('ليلى حداد 🌟');
     });
 
@@ -238,7 +261,7 @@ describe('landing pages in a browser (e2e)', () => {
       expect(await page.locator('.row').first().innerText()).toBe('When (UTC+02:00)\nSaturday 1 June 2030\n18:00 – 21:00');
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Add to calendar' }).click()]);
       expect(download.suggestedFilename()).toBe('Spring open day.ics');
-      const text = await readFile((await download.path()), 'utf8');
+      const text = await readFile(await download.path(), 'utf8');
       expect(text.endsWith('\r\n')).toBe(true);
       expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
       expect(text.split('\r\n').every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
@@ -352,7 +375,11 @@ describe('landing pages in a browser (e2e)', () => {
     for (let i = 0; i < 3; i++) {
       const file = await t.request({ method: 'GET', url: `${vcard.path}/contact.vcf`, headers: { 'user-agent': IPHONE } });
       expect(file.statusCode).toBe(200);
-      expect(file.headers).toMatchObject({ 'content-type': 'text/vcard; charset=utf-8', 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' });
+      expect(file.headers).toMatchObject({
+        'content-type': 'text/vcard; charset=utf-8',
+        'x-content-type-options': 'nosniff',
+        'cache-control': 'no-store',
+      });
     }
     const ics = await t.request({ method: 'GET', url: `${codes.get('event')!.path}/event.ics` });
     expect(ics.headers['content-type']).toBe('text/calendar; charset=utf-8');

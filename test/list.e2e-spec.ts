@@ -16,7 +16,20 @@ import { startTestApp, type TestApp } from './support/test-app';
 
 type Item = Record<string, any>;
 const SORTS = ['newest', 'oldest', 'name-asc', 'name-desc'] as const;
-const LIST_ITEM_KEYS = ['id', 'name', 'type', 'content', 'style_config', 'folder_id', 'is_dynamic', 'status', 'scans', 'image_url', 'created_at', 'updated_at'];
+const LIST_ITEM_KEYS = [
+  'id',
+  'name',
+  'type',
+  'content',
+  'style_config',
+  'folder_id',
+  'is_dynamic',
+  'status',
+  'scans',
+  'image_url',
+  'created_at',
+  'updated_at',
+];
 
 describe('list QR codes (e2e)', () => {
   let t: TestApp;
@@ -48,7 +61,11 @@ describe('list QR codes (e2e)', () => {
     }
     return { ids, total: first.pagination.total };
   };
-  const idsWhere = (predicate: (row: (typeof rows)[number]) => boolean) => rows.filter(predicate).map((row) => row.id).sort();
+  const idsWhere = (predicate: (row: (typeof rows)[number]) => boolean) =>
+    rows
+      .filter(predicate)
+      .map((row) => row.id)
+      .sort();
 
   beforeAll(async () => {
     t = await startTestApp(GENEROUS_RATE_LIMIT);
@@ -181,7 +198,10 @@ describe('list QR codes (e2e)', () => {
     const desc = (await walk('sort=name-desc', 3)).ids;
     expect(desc).toEqual([...asc].reverse());
     // Equal names sit together, ordered by id.
-    const same = rows.filter((row) => row.name === 'same name').map((row) => row.id).sort();
+    const same = rows
+      .filter((row) => row.name === 'same name')
+      .map((row) => row.id)
+      .sort();
     const start = asc.indexOf(same[0]);
     expect(asc.slice(start, start + same.length)).toEqual(same);
     // Plain lower-case words sort alike under every collation.
@@ -198,12 +218,30 @@ describe('list QR codes (e2e)', () => {
       expect(total).toBe(expected.length);
       expect([...ids].sort()).toEqual(expected);
     };
-    await check('type=geo', idsWhere((row) => row.type === 'geo'));
-    await check('type=wifi', idsWhere((row) => row.type === 'wifi'));
-    await check('is_dynamic=true', idsWhere((row) => row.isDynamic));
-    await check('is_dynamic=false', idsWhere((row) => !row.isDynamic));
-    await check(`folder_id=${folderId}`, idsWhere((row) => row.folderId === folderId));
-    await check(`type=geo&is_dynamic=false&folder_id=${folderId}`, idsWhere((row) => row.type === 'geo' && !row.isDynamic && row.folderId === folderId));
+    await check(
+      'type=geo',
+      idsWhere((row) => row.type === 'geo'),
+    );
+    await check(
+      'type=wifi',
+      idsWhere((row) => row.type === 'wifi'),
+    );
+    await check(
+      'is_dynamic=true',
+      idsWhere((row) => row.isDynamic),
+    );
+    await check(
+      'is_dynamic=false',
+      idsWhere((row) => !row.isDynamic),
+    );
+    await check(
+      `folder_id=${folderId}`,
+      idsWhere((row) => row.folderId === folderId),
+    );
+    await check(
+      `type=geo&is_dynamic=false&folder_id=${folderId}`,
+      idsWhere((row) => row.type === 'geo' && !row.isDynamic && row.folderId === folderId),
+    );
     expect(idsWhere((row) => row.type === 'geo')).toHaveLength(3);
     expect(idsWhere((row) => row.isDynamic)).toHaveLength(3);
     // Another account's folder lists nothing of theirs.
@@ -249,7 +287,7 @@ describe('list QR codes (e2e)', () => {
     expect(backslash.data.map((item) => item.name)).toEqual(['golf']);
   });
 
-  it('lists only the caller\'s codes', async () => {
+  it("lists only the caller's codes", async () => {
     const mine = await walk('sort=name-asc', 50);
     for (const id of otherCodeIds) expect(mine.ids).not.toContain(id);
     for (const query of ['?search=alpha', '?search=50%25', '?search=same%20name', `?folder_id=${otherFolderId}`]) {
@@ -302,13 +340,25 @@ describe('list totals kept by counters (e2e)', () => {
       const folder = await createFolder(t, key, 'Counted');
       const made = [];
       for (const type of ['url', 'text', 'wifi'] as const) made.push(await createQr(t, key, { type, content: contentOf(type) }));
-      const bulk = await t.request({ method: 'POST', url: '/api/v1/qrcodes/bulk', headers: auth(key), payload: { qrcodes: [qrInput('url', { folder_id: folder.id }), qrInput('text', { is_dynamic: true }), qrInput('geo')] } });
+      const bulk = await t.request({
+        method: 'POST',
+        url: '/api/v1/qrcodes/bulk',
+        headers: auth(key),
+        payload: { qrcodes: [qrInput('url', { folder_id: folder.id }), qrInput('text', { is_dynamic: true }), qrInput('geo')] },
+      });
       expect(bulk.statusCode).toBe(201);
       await updateQr(t, key, made[0].id, { is_dynamic: true, folder_id: folder.id });
       await updateQr(t, key, made[1].id, { folder_id: folder.id });
       await t.request({ method: 'DELETE', url: `/api/v1/qrcodes/${made[2].id}`, headers: auth(key) });
 
-      const queries = ['', '?type=url', '?is_dynamic=true', '?is_dynamic=false', `?folder_id=${folder.id}`, `?type=url&folder_id=${folder.id}&is_dynamic=true`];
+      const queries = [
+        '',
+        '?type=url',
+        '?is_dynamic=true',
+        '?is_dynamic=false',
+        `?folder_id=${folder.id}`,
+        `?type=url&folder_id=${folder.id}&is_dynamic=true`,
+      ];
       const check = async () => {
         for (const query of queries) {
           const listed = (await t.request({ method: 'GET', url: `/api/v1/qrcodes${query}`, headers: auth(key) })).json().pagination.total;

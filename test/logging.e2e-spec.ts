@@ -14,11 +14,18 @@ describe('logs (e2e)', () => {
   });
   afterAll(() => t.close());
 
-  const lines = () => logs.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  const lines = () =>
+    logs
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
 
   it('logs each request as JSON with its request id, and never a key or admin token', async () => {
     const { key } = await t.newAccount();
-    const created = (await t.request({ method: 'POST', url: '/api/v1/admin/api-keys', headers: { 'x-admin-token': ADMIN_TOKEN }, payload: { name: 'logged' } })).json();
+    const created = (
+      await t.request({ method: 'POST', url: '/api/v1/admin/api-keys', headers: { 'x-admin-token': ADMIN_TOKEN }, payload: { name: 'logged' } })
+    ).json();
     await createQr(t, key);
     await t.request({ method: 'GET', url: '/api/v1/qrcodes', headers: { ...auth(key), 'x-request-id': 'log-trace-1' } });
     await t.request({ method: 'GET', url: `/api/v1/qrcodes?api_key=${key}` });
@@ -27,7 +34,10 @@ describe('logs (e2e)', () => {
     const entries = lines();
     expect(entries.length).toBeGreaterThanOrEqual(5);
     const traced = entries.find((entry) => entry.req?.id === 'log-trace-1');
-    expect(traced).toMatchObject({ req: { method: 'GET', url: '/api/v1/qrcodes', headers: { 'x-api-key': '[redacted]' } }, res: { statusCode: 200 } });
+    expect(traced).toMatchObject({
+      req: { method: 'GET', url: '/api/v1/qrcodes', headers: { 'x-api-key': '[redacted]' } },
+      res: { statusCode: 200 },
+    });
     expect(logs).not.toContain(key);
     expect(logs).not.toContain(created.key);
     expect(logs).not.toContain(ADMIN_TOKEN);

@@ -14,7 +14,13 @@ async function emptyDatabase(): Promise<{ session: SqlSession; close(): Promise<
   if (!base) {
     const dir = mkdtempSync(join(tmpdir(), 'qr-migrator-'));
     const db = await createPGlite(dir);
-    return { session: pgliteSession(db), close: async () => { await db.close(); rmSync(dir, { recursive: true, force: true }); } };
+    return {
+      session: pgliteSession(db),
+      close: async () => {
+        await db.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
   }
   const name = `qr_test_migrator_${randomBytes(4).toString('hex')}`;
   await withAdminClient(base, (client) => client.query(`CREATE DATABASE "${name}"`));
@@ -32,7 +38,9 @@ async function emptyDatabase(): Promise<{ session: SqlSession; close(): Promise<
 }
 
 const tables = async (session: SqlSession) =>
-  (await session.query<{ table_name: string }>("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1")).map((r) => r.table_name);
+  (await session.query<{ table_name: string }>("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1")).map(
+    (r) => r.table_name,
+  );
 
 describe('migrator (e2e)', () => {
   const migrations = readMigrations();
@@ -70,9 +78,16 @@ describe('migrator (e2e)', () => {
       ['started_at', 'timestamp with time zone', 'NO'],
       ['applied_steps_count', 'integer', 'NO'],
     ]);
-    const rows = await db.session.query<{ id: string; checksum: string; migration_name: string; started_at: Date; finished_at: Date; applied_steps_count: number; rolled_back_at: Date | null; logs: string | null }>(
-      'SELECT * FROM "_prisma_migrations" ORDER BY migration_name',
-    );
+    const rows = await db.session.query<{
+      id: string;
+      checksum: string;
+      migration_name: string;
+      started_at: Date;
+      finished_at: Date;
+      applied_steps_count: number;
+      rolled_back_at: Date | null;
+      logs: string | null;
+    }>('SELECT * FROM "_prisma_migrations" ORDER BY migration_name');
     rows.forEach((row, index) => {
       expect(row.migration_name).toBe(migrations[index].name);
       expect(row.checksum).toBe(migrations[index].checksum);
@@ -93,10 +108,16 @@ describe('migrator (e2e)', () => {
   });
 
   it('rolls a failing migration back entirely and applies nothing after it', async () => {
-    const broken: MigrationFile = { name: '20990101000000_broken', script: 'CREATE TABLE half_done (id int); SELECT * FROM no_such_table;', checksum: 'a'.repeat(64) };
+    const broken: MigrationFile = {
+      name: '20990101000000_broken',
+      script: 'CREATE TABLE half_done (id int); SELECT * FROM no_such_table;',
+      checksum: 'a'.repeat(64),
+    };
     await expect(migrate(db.session, [...migrations, broken])).rejects.toThrow(/20990101000000_broken failed and was rolled back/);
     expect(await tables(db.session)).not.toContain('half_done');
-    const names = (await db.session.query<{ migration_name: string }>('SELECT migration_name FROM "_prisma_migrations"')).map((r) => r.migration_name);
+    const names = (await db.session.query<{ migration_name: string }>('SELECT migration_name FROM "_prisma_migrations"')).map(
+      (r) => r.migration_name,
+    );
     expect(names).not.toContain('20990101000000_broken');
     expect(names).toEqual(expect.arrayContaining(migrations.map((m) => m.name)));
   });

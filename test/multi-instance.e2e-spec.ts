@@ -24,7 +24,9 @@ describeWhen(HAS_REDIS)('two instances behind a load balancer (e2e)', () => {
     expect((await other.request({ url: `/r/${code.short_code}` })).headers.location).toBe('https://example.com/one');
     // Invalidations travel by Redis pub/sub: B sees them within moments, far inside the 30 s TTL backstop.
     await updateQr(t, key, code.id, { content: { url: 'https://example.com/two' } });
-    expect(await eventually(async () => (await other.request({ url: `/r/${code.short_code}` })).headers.location, 'https://example.com/two', 3000)).toBe('https://example.com/two');
+    expect(
+      await eventually(async () => (await other.request({ url: `/r/${code.short_code}` })).headers.location, 'https://example.com/two', 3000),
+    ).toBe('https://example.com/two');
     await updateQr(t, key, code.id, { status: 'paused' });
     expect(await eventually(async () => (await other.request({ url: `/r/${code.short_code}` })).statusCode, 410, 3000)).toBe(410);
   });
@@ -41,10 +43,14 @@ describeWhen(HAS_REDIS)('two instances behind a load balancer (e2e)', () => {
   });
 
   it('a key revoked on instance A is refused by instance B', async () => {
-    const created = (await t.request({ method: 'POST', url: '/api/v1/admin/api-keys', headers: { 'x-admin-token': ADMIN_TOKEN }, payload: { name: 'rotating' } })).json();
+    const created = (
+      await t.request({ method: 'POST', url: '/api/v1/admin/api-keys', headers: { 'x-admin-token': ADMIN_TOKEN }, payload: { name: 'rotating' } })
+    ).json();
     expect((await other.request({ url: '/api/v1/qrcodes', headers: auth(created.key) })).statusCode).toBe(200);
     await t.request({ method: 'DELETE', url: `/api/v1/admin/api-keys/${created.id}`, headers: { 'x-admin-token': ADMIN_TOKEN } });
-    expect(await eventually(async () => (await other.request({ url: '/api/v1/qrcodes', headers: auth(created.key) })).statusCode, 401, 3000)).toBe(401);
+    expect(await eventually(async () => (await other.request({ url: '/api/v1/qrcodes', headers: auth(created.key) })).statusCode, 401, 3000)).toBe(
+      401,
+    );
   });
 
   it('instance B serves the new image after a style update on instance A, and 404 after a delete', async () => {

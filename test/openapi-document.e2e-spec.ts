@@ -88,7 +88,8 @@ describe('OpenAPI document (e2e)', () => {
 
   /** Checks that `res` answers a documented status with a body its schema allows; returns the problems. */
   const conformance = (op: DocumentedOperation, res: LightMyRequestResponse, allowed: number[]): string[] => {
-    if (!allowed.includes(res.statusCode)) return [`${op.label}: answered ${res.statusCode} (expected one of ${allowed.join(', ')}): ${res.body.slice(0, 500)}`];
+    if (!allowed.includes(res.statusCode))
+      return [`${op.label}: answered ${res.statusCode} (expected one of ${allowed.join(', ')}): ${res.body.slice(0, 500)}`];
     if (!documentedStatuses(op).includes(res.statusCode)) return [`${op.label}: answered ${res.statusCode}, which the document does not list`];
     const content = responseOf(op, res.statusCode)?.content;
     if (!content) return res.body === '' ? [] : [`${op.label} ${res.statusCode}: a body the document does not declare`];
@@ -141,7 +142,8 @@ describe('OpenAPI document (e2e)', () => {
         const value =
           parameter.name === 'id'
             ? created.get(collectionOf(op.path))?.id
-            : ([...created.values()].find((body) => parameter.name in body)?.[parameter.name] ?? (await firstListed(op.path, parameter.name, url, key)));
+            : ([...created.values()].find((body) => parameter.name in body)?.[parameter.name] ??
+              (await firstListed(op.path, parameter.name, url, key)));
         if (typeof value !== 'string') {
           problems.push(`${op.label}: no earlier example created a value for the path parameter ${parameter.name}`);
           url = '';
@@ -211,7 +213,12 @@ describe('OpenAPI document (e2e)', () => {
         }
         const asText = await t.request({ method, url, headers: { ...headers, 'content-type': 'text/plain' }, payload: '{}' });
         problems.push(...conformance(op, asText, [415]));
-        const tooLarge = await t.request({ method, url, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify({ x: 'x'.repeat(1024 * 1024) }) });
+        const tooLarge = await t.request({
+          method,
+          url,
+          headers: { ...headers, 'content-type': 'application/json' },
+          payload: JSON.stringify({ x: 'x'.repeat(1024 * 1024) }),
+        });
         problems.push(...conformance(op, tooLarge, [413]));
       }
       if (parametersOf(op, 'query').length > 0) {

@@ -28,7 +28,11 @@ describe('ownership of owned resources (service level)', () => {
 
   const codes = () => t.app.get(QrCodesService);
   const folders = () => t.app.get(FoldersService);
-  const newCode = (overrides: Partial<CreateQrCodeDto> = {}): CreateQrCodeDto => ({ type: 'url', content: { url: 'https://example.com/x' }, ...overrides });
+  const newCode = (overrides: Partial<CreateQrCodeDto> = {}): CreateQrCodeDto => ({
+    type: 'url',
+    content: { url: 'https://example.com/x' },
+    ...overrides,
+  });
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -52,7 +56,10 @@ describe('ownership of owned resources (service level)', () => {
     ['QrCodesService.update (upgrade)', () => codes().update(stranger, codeId, { is_dynamic: true })],
     ['QrCodesService.delete', () => codes().delete(stranger, codeId)],
     ['ImagesService.image', () => t.app.get(ImagesService).image(stranger, codeId, 300)],
-    ['ScanAnalyticsService.scans', () => t.app.get(ScanAnalyticsService).scans(stranger, codeId, { from: '2026-01-01T00:00:00Z', to: '2026-01-02T00:00:00Z' } as never)],
+    [
+      'ScanAnalyticsService.scans',
+      () => t.app.get(ScanAnalyticsService).scans(stranger, codeId, { from: '2026-01-01T00:00:00Z', to: '2026-01-02T00:00:00Z' } as never),
+    ],
     ['FoldersService.get', () => folders().get(stranger, folderId)],
     ['FoldersService.rename', () => folders().rename(stranger, folderId, 'Hijacked')],
     ['FoldersService.delete', () => folders().delete(stranger, folderId)],
@@ -76,7 +83,7 @@ describe('ownership of owned resources (service level)', () => {
     expect([...(await folders().ownedAmong(stranger, [folderId]))]).toEqual([]);
   });
 
-  it('refuses to place a code in another account\'s folder (create, bulk check, update)', async () => {
+  it("refuses to place a code in another account's folder (create, bulk check, update)", async () => {
     await expect(codes().create(stranger, newCode({ folder_id: folderId }))).rejects.toBeInstanceOf(ValidationFailedException);
     const [check] = await codes().checkNew(stranger, [newCode({ folder_id: folderId })]);
     expect(check).toEqual({ ok: false, errors: [{ field: 'folder_id', message: expect.stringMatching(/one of your folders/) }] });
@@ -85,19 +92,39 @@ describe('ownership of owned resources (service level)', () => {
     expect((await t.prisma.qrCode.findUniqueOrThrow({ where: { id: theirs.id } })).folderId).toBeNull();
   });
 
-  it('the database refuses a code in another account\'s folder even when no service check runs', async () => {
+  it("the database refuses a code in another account's folder even when no service check runs", async () => {
     const repository = t.app.get(QrCodesRepository);
     const database = t.app.get(Database);
     const attempt = database.transaction((tx) =>
       repository.insert(tx, stranger, [
-        { name: 'Sneaky', type: 'url', content: { url: 'https://example.com/' }, contentString: 'https://example.com/', style: {}, folderId, isDynamic: false, expiresAt: null, shortCode: null },
+        {
+          name: 'Sneaky',
+          type: 'url',
+          content: { url: 'https://example.com/' },
+          contentString: 'https://example.com/',
+          style: {},
+          folderId,
+          isDynamic: false,
+          expiresAt: null,
+          shortCode: null,
+        },
       ]),
     );
-    const error = await attempt.then(() => undefined, (thrown: unknown) => thrown);
+    const error = await attempt.then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
     expect(isForeignKeyViolation(error)).toBe(true);
     const theirs = await codes().create(stranger, newCode());
     const move = database.transaction((tx) => repository.update(tx, stranger, theirs.id, { folderId, bumpRenderVersion: false }));
-    expect(isForeignKeyViolation(await move.then(() => undefined, (thrown: unknown) => thrown))).toBe(true);
+    expect(
+      isForeignKeyViolation(
+        await move.then(
+          () => undefined,
+          (thrown: unknown) => thrown,
+        ),
+      ),
+    ).toBe(true);
     expect(await t.prisma.qrCode.count({ where: { accountId: stranger, folderId } })).toBe(0);
   });
 

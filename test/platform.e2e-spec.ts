@@ -68,7 +68,12 @@ describe('platform (e2e)', () => {
       const created = await t.request({ method: 'POST', url: '/api/v1/admin/api-keys', headers: admin, payload: { name: 'ci' } });
       expect(created.statusCode).toBe(201);
       const body = created.json();
-      expect(body).toMatchObject({ id: expect.stringMatching(UUID), name: 'ci', account_id: expect.stringMatching(UUID), request_id: expect.any(String) });
+      expect(body).toMatchObject({
+        id: expect.stringMatching(UUID),
+        name: 'ci',
+        account_id: expect.stringMatching(UUID),
+        request_id: expect.any(String),
+      });
       expect(body.key).toMatch(/^qr_live_[0-9A-Za-z]{40}$/);
       expect(body.key.startsWith(body.prefix)).toBe(true);
       expect(new Date(body.created_at).toISOString()).toBe(body.created_at);
@@ -77,7 +82,10 @@ describe('platform (e2e)', () => {
       expect(works.statusCode).toBe(200);
 
       const rotated = await t.request({
-        method: 'POST', url: '/api/v1/admin/api-keys', headers: admin, payload: { name: 'second', account_id: body.account_id },
+        method: 'POST',
+        url: '/api/v1/admin/api-keys',
+        headers: admin,
+        payload: { name: 'second', account_id: body.account_id },
       });
       expect(rotated.statusCode).toBe(201);
       expect(rotated.json().account_id).toBe(body.account_id);
@@ -111,7 +119,10 @@ describe('platform (e2e)', () => {
       expect(invalid.statusCode).toBe(400);
       expect(invalid.json().errors).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'name' })]));
       const unknownAccount = await t.request({
-        method: 'POST', url: '/api/v1/admin/api-keys', headers: admin, payload: { name: 'x', account_id: '00000000-0000-4000-8000-000000000000' },
+        method: 'POST',
+        url: '/api/v1/admin/api-keys',
+        headers: admin,
+        payload: { name: 'x', account_id: '00000000-0000-4000-8000-000000000000' },
       });
       expect(unknownAccount.statusCode).toBe(400);
     });
@@ -141,7 +152,10 @@ describe('platform (e2e)', () => {
 
     it('400 for malformed JSON, in the error shape', async () => {
       const res = await t.request({
-        method: 'POST', url: '/api/v1/admin/api-keys', headers: { 'x-admin-token': ADMIN_TOKEN, 'content-type': 'application/json' }, payload: '{"name": ',
+        method: 'POST',
+        url: '/api/v1/admin/api-keys',
+        headers: { 'x-admin-token': ADMIN_TOKEN, 'content-type': 'application/json' },
+        payload: '{"name": ',
       });
       expect(res.statusCode).toBe(400);
       expectErrorShape(res.json(), 400);
@@ -151,7 +165,10 @@ describe('platform (e2e)', () => {
     it('400 for JSON nested too deeply, without a stack overflow', async () => {
       const deep = '['.repeat(100_000) + ']'.repeat(100_000);
       const res = await t.request({
-        method: 'POST', url: '/api/v1/admin/api-keys', headers: { 'x-admin-token': ADMIN_TOKEN, 'content-type': 'application/json' }, payload: deep,
+        method: 'POST',
+        url: '/api/v1/admin/api-keys',
+        headers: { 'x-admin-token': ADMIN_TOKEN, 'content-type': 'application/json' },
+        payload: deep,
       });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toMatch(/nested/);
@@ -159,7 +176,9 @@ describe('platform (e2e)', () => {
 
     it('413 for a body over 1 MiB, in the error shape', async () => {
       const res = await t.request({
-        method: 'POST', url: '/api/v1/admin/api-keys', headers: { 'x-admin-token': ADMIN_TOKEN, 'content-type': 'application/json' },
+        method: 'POST',
+        url: '/api/v1/admin/api-keys',
+        headers: { 'x-admin-token': ADMIN_TOKEN, 'content-type': 'application/json' },
         payload: JSON.stringify({ name: 'x'.repeat(1024 * 1024 + 10) }),
       });
       expect(res.statusCode).toBe(413);
@@ -172,7 +191,10 @@ describe('platform (e2e)', () => {
       ['a form', 'application/x-www-form-urlencoded'],
     ])('415 for a JSON body sent as %s, in the error shape, without field errors', async (_case, contentType) => {
       const res = await t.request({
-        method: 'POST', url: '/api/v1/admin/api-keys', headers: { 'x-admin-token': ADMIN_TOKEN, 'content-type': contentType }, payload: '{"name":"x"}',
+        method: 'POST',
+        url: '/api/v1/admin/api-keys',
+        headers: { 'x-admin-token': ADMIN_TOKEN, 'content-type': contentType },
+        payload: '{"name":"x"}',
       });
       expect(res.statusCode).toBe(415);
       expectErrorShape(res.json(), 415);
@@ -195,7 +217,10 @@ describe('platform (e2e)', () => {
 
     it('400 for validation failures names each field', async () => {
       const res = await t.request({
-        method: 'POST', url: '/api/v1/admin/api-keys', headers: { 'x-admin-token': ADMIN_TOKEN }, payload: { name: 'x'.repeat(101), extra: 1 },
+        method: 'POST',
+        url: '/api/v1/admin/api-keys',
+        headers: { 'x-admin-token': ADMIN_TOKEN },
+        payload: { name: 'x'.repeat(101), extra: 1 },
       });
       expect(res.statusCode).toBe(400);
       expectErrorShape(res.json(), 400);

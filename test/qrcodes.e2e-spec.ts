@@ -24,7 +24,19 @@ import { startTestApp, type TestApp } from './support/test-app';
 const STATIC_CREATE_KEYS = ['id', 'type', 'name', 'content_string', 'is_dynamic', 'status', 'scans', 'image_url', 'created_at', 'request_id'];
 const DYNAMIC_CREATE_KEYS = [...STATIC_CREATE_KEYS, 'short_code', 'dynamic_url'];
 const STATIC_GET_KEYS = [
-  'id', 'name', 'type', 'content', 'style_config', 'folder_id', 'is_dynamic', 'status', 'scans', 'image_url', 'created_at', 'updated_at', 'request_id',
+  'id',
+  'name',
+  'type',
+  'content',
+  'style_config',
+  'folder_id',
+  'is_dynamic',
+  'status',
+  'scans',
+  'image_url',
+  'created_at',
+  'updated_at',
+  'request_id',
 ];
 const DYNAMIC_GET_KEYS = [...STATIC_GET_KEYS, 'short_code', 'dynamic_url'];
 const sorted = (keys: string[]) => [...keys].sort();
@@ -46,7 +58,8 @@ describe('QR codes: create, get, update, delete (e2e)', () => {
   });
   afterAll(() => t?.close());
 
-  const post = (payload: unknown, apiKey = key) => t.request({ method: 'POST', url: '/api/v1/qrcodes', headers: auth(apiKey), payload: payload as object });
+  const post = (payload: unknown, apiKey = key) =>
+    t.request({ method: 'POST', url: '/api/v1/qrcodes', headers: auth(apiKey), payload: payload as object });
 
   describe('create', () => {
     it('returns exactly the create representation of a static code', async () => {
@@ -210,12 +223,29 @@ describe('QR codes: create, get, update, delete (e2e)', () => {
       });
 
       it('400 naming style.dotsOptions.color for a bad colour, and other style errors by path', async () => {
-        const errors = expectFieldErrors(await post(qrInput('url', { style: { dotsOptions: { type: 'rounded', color: 'red' } } })), 'style.dotsOptions.color');
+        const errors = expectFieldErrors(
+          await post(qrInput('url', { style: { dotsOptions: { type: 'rounded', color: 'red' } } })),
+          'style.dotsOptions.color',
+        );
         expect(errors[0].message).toMatch(/hex/);
         expectFieldErrors(await post(qrInput('url', { style: { dotsOptions: { type: 'hexagons' } } })), 'style.dotsOptions.type');
         expectFieldErrors(await post(qrInput('url', { style: { sparkle: true } })), 'style.sparkle');
         expectFieldErrors(
-          await post(qrInput('url', { style: { dotsOptions: { gradient: { rotation: 0, colorStops: [{ offset: 0, color: '#000' }, { offset: 1, color: 'blue' }] } } } })),
+          await post(
+            qrInput('url', {
+              style: {
+                dotsOptions: {
+                  gradient: {
+                    rotation: 0,
+                    colorStops: [
+                      { offset: 0, color: '#000' },
+                      { offset: 1, color: 'blue' },
+                    ],
+                  },
+                },
+              },
+            }),
+          ),
           'style.dotsOptions.gradient.colorStops[1].color',
         );
       });
@@ -258,7 +288,17 @@ describe('QR codes: create, get, update, delete (e2e)', () => {
 
     it('stores the style and returns it as the style_config JSON string; "{}" when absent', async () => {
       const style = {
-        dotsOptions: { type: 'rounded', color: '#1a2b3c', gradient: { rotation: 45, colorStops: [{ offset: 0, color: '#000000' }, { offset: 1, color: '#333333' }] } },
+        dotsOptions: {
+          type: 'rounded',
+          color: '#1a2b3c',
+          gradient: {
+            rotation: 45,
+            colorStops: [
+              { offset: 0, color: '#000000' },
+              { offset: 1, color: '#333333' },
+            ],
+          },
+        },
         cornersSquareOptions: { type: 'extra-rounded', color: '#000000' },
         backgroundOptions: { color: '#ffffff' },
       };
@@ -300,7 +340,12 @@ describe('QR codes: create, get, update, delete (e2e)', () => {
       await t.prisma.qrCode.update({ where: { id: created.id }, data: { scans: 41n } });
       const body = (await getQr(t, key, created.id)).json();
       expect(sorted(Object.keys(body))).toEqual(sorted(DYNAMIC_GET_KEYS));
-      expect(body).toMatchObject({ short_code: created.short_code, dynamic_url: created.dynamic_url, is_dynamic: true, content: CONTENT_SAMPLES.url.contentString });
+      expect(body).toMatchObject({
+        short_code: created.short_code,
+        dynamic_url: created.dynamic_url,
+        is_dynamic: true,
+        content: CONTENT_SAMPLES.url.contentString,
+      });
       expect(body.scans).toBe(41);
       expect(Number.isInteger(body.scans)).toBe(true);
     });
@@ -355,7 +400,11 @@ describe('QR codes: create, get, update, delete (e2e)', () => {
       expect(after.renderVersion).toBe(before.renderVersion);
       expect(after.updatedAt.getTime()).toBeGreaterThanOrEqual(before.updatedAt.getTime());
       const got = (await getQr(t, key, created.id)).json();
-      expect(got).toMatchObject({ name: 'Renamed', content: CONTENT_SAMPLES.wifi.contentString, style_config: '{"dotsOptions":{"color":"#112233"}}' });
+      expect(got).toMatchObject({
+        name: 'Renamed',
+        content: CONTENT_SAMPLES.wifi.contentString,
+        style_config: '{"dotsOptions":{"color":"#112233"}}',
+      });
     });
 
     it('400 for a name over 100 characters, unchanged', async () => {
@@ -403,10 +452,14 @@ describe('QR codes: create, get, update, delete (e2e)', () => {
     });
 
     it('replaces the style entirely and bumps the render version', async () => {
-      const created = await createQr(t, key, { style: { dotsOptions: { type: 'dots', color: '#222222' }, cornersSquareOptions: { type: 'square' }, backgroundOptions: { color: '#ffffff' } } });
+      const created = await createQr(t, key, {
+        style: { dotsOptions: { type: 'dots', color: '#222222' }, cornersSquareOptions: { type: 'square' }, backgroundOptions: { color: '#ffffff' } },
+      });
       const version = await renderVersion(created.id);
       expectStatus(await updateQr(t, key, created.id, { style: { cornersSquareOptions: { type: 'extra-rounded', color: '#000000' } } }), 200);
-      expect(JSON.parse((await getQr(t, key, created.id)).json().style_config)).toEqual({ cornersSquareOptions: { type: 'extra-rounded', color: '#000000' } });
+      expect(JSON.parse((await getQr(t, key, created.id)).json().style_config)).toEqual({
+        cornersSquareOptions: { type: 'extra-rounded', color: '#000000' },
+      });
       expect(await renderVersion(created.id)).toBe(version + 1);
 
       expectFieldErrors(await updateQr(t, key, created.id, { style: { dotsOptions: { color: 'blue' } } }), 'style.dotsOptions.color');

@@ -189,7 +189,8 @@ describe('redirect targets: refused or stored normalised, then redirected with a
     }
   });
 
-  const outcomeOf = (res: LightMyRequestResponse, stored: number) => (res.statusCode === stored ? 'stored' : res.statusCode === 400 ? 'refused' : `answered ${res.statusCode}`);
+  const outcomeOf = (res: LightMyRequestResponse, stored: number) =>
+    res.statusCode === stored ? 'stored' : res.statusCode === 400 ? 'refused' : `answered ${res.statusCode}`;
 
   it.each(TARGETS)('$outcome: $label', async ({ target, outcome, host = IP_HOST }) => {
     const { t, key } = apps.get(host)!;
@@ -209,7 +210,10 @@ describe('redirect targets: refused or stored normalised, then redirected with a
     const updated = await updateQr(t, key, existing.id as string, { content: { url: target } });
 
     expectStatus(bulk, 201);
-    const bulkBody = bulk.json<{ created: Array<{ id: string; short_code: string; content_string: string }>; errors: Array<{ index: number; errors: Array<{ field: string }> }> }>();
+    const bulkBody = bulk.json<{
+      created: Array<{ id: string; short_code: string; content_string: string }>;
+      errors: Array<{ index: number; errors: Array<{ field: string }> }>;
+    }>();
     expect(bulkBody.created.map((code) => code.content_string)).toContain('companion item');
     const bulkItem = bulkBody.created.find((code) => code.content_string !== 'companion item');
     const bulkOutcome = bulkItem ? 'stored' : bulkBody.errors.some((error) => error.index === 0) ? 'refused' : 'missing';
@@ -252,7 +256,12 @@ describe('redirect targets: refused or stored normalised, then redirected with a
   it('refuses two codes pointing at each other: the second one names the first one’s dynamic_url', async () => {
     const { t, key } = apps.get(IP_HOST)!;
     const first = await createQr(t, key, { content: { url: 'https://example.com/first' }, is_dynamic: true });
-    const second = await t.request({ method: 'POST', url: '/api/v1/qrcodes', headers: auth(key), payload: { type: 'url', content: { url: first.dynamic_url }, is_dynamic: true } });
+    const second = await t.request({
+      method: 'POST',
+      url: '/api/v1/qrcodes',
+      headers: auth(key),
+      payload: { type: 'url', content: { url: first.dynamic_url }, is_dynamic: true },
+    });
     expectStatus(second, 400);
     expect(errorShapeProblems(second)).toEqual([]);
     expect(namedFields(second)).toContain('content.url');

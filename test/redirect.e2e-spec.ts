@@ -6,7 +6,8 @@ import { VisitorHasher } from '../src/scans/visitor-hash';
 import { auth, createQr, eventually, GENEROUS_RATE_LIMIT, recordedScan, updateQr } from './support/factories';
 import { startTestApp, type TestApp } from './support/test-app';
 
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 const SLACK = 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)';
 
 describe('redirect host (e2e)', () => {
@@ -74,10 +75,22 @@ describe('redirect host (e2e)', () => {
 
   it('records time, user agent, referrer, device class, OS, browser and an anonymised visitor, never the IP', async () => {
     const code = await createQr(t, key, { is_dynamic: true });
-    await t.request({ method: 'GET', url: `/r/${code.short_code}`, headers: { 'user-agent': IPHONE, referer: 'https://news.example/x' }, remoteAddress: '203.0.113.9' });
+    await t.request({
+      method: 'GET',
+      url: `/r/${code.short_code}`,
+      headers: { 'user-agent': IPHONE, referer: 'https://news.example/x' },
+      remoteAddress: '203.0.113.9',
+    });
     await flush();
     const [event] = await t.prisma.scanEvent.findMany({ where: { qrCodeId: code.id } });
-    expect(event).toMatchObject({ userAgent: IPHONE, referrer: 'https://news.example/x', device: 'mobile', os: 'iOS', browser: 'Mobile Safari', isBot: false });
+    expect(event).toMatchObject({
+      userAgent: IPHONE,
+      referrer: 'https://news.example/x',
+      device: 'mobile',
+      os: 'iOS',
+      browser: 'Mobile Safari',
+      isBot: false,
+    });
     expect(event.visitorHash).toMatch(/^[0-9a-f]{32}$/);
     expect(JSON.stringify(event, (_, v) => (typeof v === 'bigint' ? String(v) : v))).not.toContain('203.0.113.9');
     expect(Date.now() - event.scannedAt.getTime()).toBeLessThan(60_000);
@@ -159,7 +172,12 @@ describe('redirect host (e2e)', () => {
 
   it('never stores nor follows a javascript: target', async () => {
     for (const url of ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'java\tscript:alert(1)', 'data:text/html,x']) {
-      const res = await t.request({ method: 'POST', url: '/api/v1/qrcodes', headers: auth(key), payload: { type: 'url', content: { url }, is_dynamic: true } });
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/v1/qrcodes',
+        headers: auth(key),
+        payload: { type: 'url', content: { url }, is_dynamic: true },
+      });
       expect(res.statusCode).toBe(400);
     }
     // Even a row written around the API is refused at redirect time.
@@ -172,7 +190,12 @@ describe('redirect host (e2e)', () => {
   });
 
   it('answers any other path or method under /r/ with the 404 page and a request id', async () => {
-    for (const [method, url] of [['GET', '/r/'], ['GET', '/r/abc/def'], ['POST', '/r/abcdefgh'], ['GET', '/r']] as const) {
+    for (const [method, url] of [
+      ['GET', '/r/'],
+      ['GET', '/r/abc/def'],
+      ['POST', '/r/abcdefgh'],
+      ['GET', '/r'],
+    ] as const) {
       const res = await t.request({ method, url, headers: { 'x-request-id': 'rid-r404' } });
       expect(res.statusCode).toBe(404);
       expect(res.headers['x-request-id']).toBe('rid-r404');
@@ -198,20 +221,32 @@ describe('redirect host (e2e)', () => {
    */
   describe('scan storage racing a code deletion', () => {
     const lockWaiters = async () =>
-      Number((await t.prisma.$queryRaw<Array<{ n: number }>>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)[0].n);
+      Number(
+        (
+          await t.prisma.$queryRaw<
+            Array<{ n: number }>
+          >`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`
+        )[0].n,
+      );
     const eventsOf = (codeId: string) => t.prisma.scanEvent.count({ where: { qrCodeId: codeId } });
 
     /** Runs `first` in a transaction that stays open until `second` waits for one of its locks. */
-    async function whileHeld(first: (tx: Parameters<Parameters<typeof t.prisma.$transaction>[0]>[0]) => Promise<unknown>, second: () => Promise<unknown>): Promise<unknown> {
+    async function whileHeld(
+      first: (tx: Parameters<Parameters<typeof t.prisma.$transaction>[0]>[0]) => Promise<unknown>,
+      second: () => Promise<unknown>,
+    ): Promise<unknown> {
       let release!: () => void;
       let held!: () => void;
       const released = new Promise<void>((resolve) => (release = resolve));
       const holding = new Promise<void>((resolve) => (held = resolve));
-      const transaction = t.prisma.$transaction(async (tx) => {
-        await first(tx);
-        held();
-        await released;
-      }, { timeout: 15_000 });
+      const transaction = t.prisma.$transaction(
+        async (tx) => {
+          await first(tx);
+          held();
+          await released;
+        },
+        { timeout: 15_000 },
+      );
       await holding;
       const waiting = second();
       expect(await eventually(lockWaiters, 1, 5000)).toBe(1);
@@ -224,7 +259,10 @@ describe('redirect host (e2e)', () => {
       const code = await createQr(t, key, { is_dynamic: true });
       const stored = await whileHeld(
         (tx) => tx.$executeRaw`DELETE FROM qr_codes WHERE id = ${code.id}::uuid`,
-        () => t.app.get(ScanStoreRepository).storeBatches([new ScanBatchWriter(t.app.get(VisitorHasher)).write([recordedScan(code.id), recordedScan(code.id)])]),
+        () =>
+          t.app
+            .get(ScanStoreRepository)
+            .storeBatches([new ScanBatchWriter(t.app.get(VisitorHasher)).write([recordedScan(code.id), recordedScan(code.id)])]),
       );
       expect(stored).toBe(0);
       expect(await eventsOf(code.id)).toBe(0);
@@ -254,7 +292,12 @@ describe('TRUST_PROXY (e2e)', () => {
       const { key } = await t.newAccount();
       const code = await createQr(t, key, { is_dynamic: true });
       for (const forwarded of ['198.51.100.7', '198.51.100.8']) {
-        await t.request({ method: 'GET', url: `/r/${code.short_code}`, headers: { 'user-agent': IPHONE, 'x-forwarded-for': forwarded }, remoteAddress: '10.0.0.1' });
+        await t.request({
+          method: 'GET',
+          url: `/r/${code.short_code}`,
+          headers: { 'user-agent': IPHONE, 'x-forwarded-for': forwarded },
+          remoteAddress: '10.0.0.1',
+        });
       }
       await t.app.get(ScanBuffer).flush();
       return new Set((await t.prisma.scanEvent.findMany({ where: { qrCodeId: code.id } })).map((e) => e.visitorHash)).size;

@@ -3,7 +3,8 @@ import { ScanBuffer } from '../src/scans/scan-buffer.service';
 import { auth, createFolder, createQr, expectStatus, GENEROUS_RATE_LIMIT, qrInput, updateQr } from './support/factories';
 import { startTestApp, type TestApp } from './support/test-app';
 
-const BROWSER = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const BROWSER =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 type ListBody = { data: Array<Record<string, any>>; pagination: { total: number; total_pages: number } };
 
@@ -68,7 +69,9 @@ describe('search results cache (e2e)', () => {
     await expectNames(term, ['Okapi A']);
 
     const bulk = await t.request({
-      method: 'POST', url: '/api/v1/qrcodes/bulk', headers: auth(key),
+      method: 'POST',
+      url: '/api/v1/qrcodes/bulk',
+      headers: auth(key),
       payload: { qrcodes: [qrInput('text', { name: 'Okapi B' }), qrInput('url', { name: 'Okapi C' })] },
     });
     expectStatus(bulk, 201);

@@ -14,7 +14,13 @@ import { startTestApp, type TestApp } from './support/test-app';
  * image's CSP lets a browser show the logo.
  */
 
-const gradient = (rotation: number) => ({ rotation, colorStops: [{ offset: 0, color: '#0d47a1' }, { offset: 1, color: '#4a148c' }] });
+const gradient = (rotation: number) => ({
+  rotation,
+  colorStops: [
+    { offset: 0, color: '#0d47a1' },
+    { offset: 1, color: '#4a148c' },
+  ],
+});
 
 /** The values the interface spec names for `style` (rounded and dots dots, extra-rounded corners, gradients in degrees). */
 const SPEC_STYLES: Record<string, Record<string, unknown>> = {
@@ -24,7 +30,10 @@ const SPEC_STYLES: Record<string, Record<string, unknown>> = {
   'extra-rounded corners': { dotsOptions: { type: 'rounded' }, cornersSquareOptions: { type: 'extra-rounded', color: '#0d47a1' } },
   'dots with extra-rounded corners': { dotsOptions: { type: 'dots' }, cornersSquareOptions: { type: 'extra-rounded' } },
   'gradient rotated 45 degrees': { dotsOptions: { type: 'rounded', gradient: gradient(45) } },
-  'gradient rotated 270 degrees on dots': { dotsOptions: { type: 'dots', gradient: gradient(270) }, cornersSquareOptions: { type: 'extra-rounded', color: '#1a237e' } },
+  'gradient rotated 270 degrees on dots': {
+    dotsOptions: { type: 'dots', gradient: gradient(270) },
+    cornersSquareOptions: { type: 'extra-rounded', color: '#1a237e' },
+  },
   'circle with dots and square corners': { shape: 'circle', dotsOptions: { type: 'dots' }, cornersSquareOptions: { type: 'square' } },
 };
 
@@ -58,7 +67,12 @@ describe('styles (e2e)', () => {
     });
 
     it('are all created in one bulk request, and each bulk item decodes', async () => {
-      const items = Object.values(SPEC_STYLES).map((style, index) => ({ type: 'url', content: { url: `https://example.com/bulk/${index}` }, is_dynamic: index % 2 === 1, style }));
+      const items = Object.values(SPEC_STYLES).map((style, index) => ({
+        type: 'url',
+        content: { url: `https://example.com/bulk/${index}` },
+        is_dynamic: index % 2 === 1,
+        style,
+      }));
       const res = await t.request({ method: 'POST', url: '/api/v1/qrcodes/bulk', headers: auth(key), payload: { qrcodes: items } });
       expectStatus(res, 201);
       const body = res.json<{ created: Array<Record<string, string>>; errors: unknown[] }>();
@@ -78,7 +92,12 @@ describe('styles (e2e)', () => {
     const looseCentre = { dotsOptions: { type: 'dots' }, cornersDotOptions: { type: 'dots' } };
 
     it('refuses a finder centre set to dots on create and update (400)', async () => {
-      const create = await t.request({ method: 'POST', url: '/api/v1/qrcodes', headers: auth(key), payload: { type: 'url', content: { url: 'https://example.com' }, style: looseCentre } });
+      const create = await t.request({
+        method: 'POST',
+        url: '/api/v1/qrcodes',
+        headers: auth(key),
+        payload: { type: 'url', content: { url: 'https://example.com' }, style: looseCentre },
+      });
       const [error] = expectFieldErrors(create, 'style.cornersDotOptions.type');
       expect(error.message).toMatch(/use dot or square/);
       const code = await createQr(t, key);
@@ -86,7 +105,12 @@ describe('styles (e2e)', () => {
     });
 
     it('lists the refused bulk item with its field, and creates the others', async () => {
-      const payload = { qrcodes: [{ type: 'url', content: { url: 'https://example.com/a' }, style: { dotsOptions: { type: 'dots' } } }, { type: 'url', content: { url: 'https://example.com/b' }, style: looseCentre }] };
+      const payload = {
+        qrcodes: [
+          { type: 'url', content: { url: 'https://example.com/a' }, style: { dotsOptions: { type: 'dots' } } },
+          { type: 'url', content: { url: 'https://example.com/b' }, style: looseCentre },
+        ],
+      };
       const res = await t.request({ method: 'POST', url: '/api/v1/qrcodes/bulk', headers: auth(key), payload });
       expectStatus(res, 201);
       const body = res.json<{ created: unknown[]; errors: Array<{ index: number; errors: Array<{ field: string }> }> }>();
@@ -96,7 +120,8 @@ describe('styles (e2e)', () => {
   });
 
   describe('POST /api/v1/styles/check', () => {
-    const check = (payload: unknown) => t.request({ method: 'POST', url: '/api/v1/styles/check', headers: auth(key), payload: payload as Record<string, unknown> });
+    const check = (payload: unknown) =>
+      t.request({ method: 'POST', url: '/api/v1/styles/check', headers: auth(key), payload: payload as Record<string, unknown> });
 
     it('accepts dots and names the scannable defaults it applies', async () => {
       const res = await check({ style: { dotsOptions: { type: 'dots' } }, content_length: 38 });
@@ -143,7 +168,12 @@ describe('styles (e2e)', () => {
       const verdict = await check({ style, ...(contentLength === undefined ? {} : { content_length: contentLength }) });
       expectStatus(verdict, 200);
       const content = contentLength === undefined ? { url: 'https://example.com/x' } : { text: 'a'.repeat(contentLength) };
-      const create = await t.request({ method: 'POST', url: '/api/v1/qrcodes', headers: auth(key), payload: { type: contentLength === undefined ? 'url' : 'text', content, style } });
+      const create = await t.request({
+        method: 'POST',
+        url: '/api/v1/qrcodes',
+        headers: auth(key),
+        payload: { type: contentLength === undefined ? 'url' : 'text', content, style },
+      });
       const body = verdict.json<{ accepted: boolean; errors: unknown[] }>();
       expect(body.accepted).toBe(create.statusCode === 201);
       expect(body.errors).toEqual(create.statusCode === 201 ? [] : create.json<{ errors: unknown[] }>().errors);
@@ -184,8 +214,12 @@ describe('styles (e2e)', () => {
       }
       const response = await page.goto(`${origin}/api/v1/qrcodes/${id}/image?size=300`);
       const svg = (await response?.text()) ?? '';
-      const [x, y, width, height] = ['x', 'y', 'width', 'height'].map((name) => Number(new RegExp(`<image[^>]*\\s${name}="([\\d.]+)"`).exec(svg)?.[1]));
-      const shot = decodePng(await page.screenshot({ clip: { x: Math.round(x + width * 0.08), y: Math.round(y + height / 2), width: 1, height: 1 } }));
+      const [x, y, width, height] = ['x', 'y', 'width', 'height'].map((name) =>
+        Number(new RegExp(`<image[^>]*\\s${name}="([\\d.]+)"`).exec(svg)?.[1]),
+      );
+      const shot = decodePng(
+        await page.screenshot({ clip: { x: Math.round(x + width * 0.08), y: Math.round(y + height / 2), width: 1, height: 1 } }),
+      );
       await context.close();
       return { rgb: [...shot.pixels.slice(0, 3)], csp: response?.headers()['content-security-policy'] };
     }

@@ -35,9 +35,13 @@ describe('typed client (e2e)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'qr-openapi-types-'));
     try {
       writeFileSync(join(dir, 'openapi.json'), live);
-      await promisify(execFile)('node', ['-r', '@swc-node/register', 'test/support/write-openapi-types.ts', join(dir, 'openapi.json'), join(dir, 'types.ts')], {
-        cwd: join(__dirname, '..'),
-      });
+      await promisify(execFile)(
+        'node',
+        ['-r', '@swc-node/register', 'test/support/write-openapi-types.ts', join(dir, 'openapi.json'), join(dir, 'types.ts')],
+        {
+          cwd: join(__dirname, '..'),
+        },
+      );
       expect(existsSync(GENERATED_TYPES_FILE)).toBe(true);
       // On a difference: `npm run openapi:types` (npm test and npm run check run it first).
       expect(readFileSync(GENERATED_TYPES_FILE, 'utf8')).toBe(readFileSync(join(dir, 'types.ts'), 'utf8'));
@@ -87,14 +91,23 @@ describe('typed client (e2e)', () => {
 
     const updated = await client.PUT('/api/v1/qrcodes/{id}', {
       params: { path: { id: code.id } },
-      body: { name: 'Typed poster (final)', content: { url: 'https://example.com/typed-final' }, folder_id: null, expires_at: null, status: 'active' },
+      body: {
+        name: 'Typed poster (final)',
+        content: { url: 'https://example.com/typed-final' },
+        folder_id: null,
+        expires_at: null,
+        status: 'active',
+      },
     });
     expect(updated.response.status).toBe(200);
     expect(updated.data!.message).toBe('QR code updated');
     const afterUpdate = await client.GET('/api/v1/qrcodes/{id}', { params: { path: { id: code.id } } });
     expect(afterUpdate.data).toMatchObject({ name: 'Typed poster (final)', content: 'https://example.com/typed-final' });
 
-    const image = await client.GET('/api/v1/qrcodes/{id}/image', { params: { path: { id: code.id }, query: { size: 400, format: 'svg' } }, parseAs: 'text' });
+    const image = await client.GET('/api/v1/qrcodes/{id}/image', {
+      params: { path: { id: code.id }, query: { size: 400, format: 'svg' } },
+      parseAs: 'text',
+    });
     expect(image.response.status).toBe(200);
     expect(image.response.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
     expect(decodeSvg(image.data as string)).toBe(dynamicUrl);

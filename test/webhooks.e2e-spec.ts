@@ -7,12 +7,24 @@ import type { AccountId } from '../src/common/ids/account-id';
 import type { QrCodeId } from '../src/common/ids/resource-ids';
 import { ScanBuffer } from '../src/scans/scan-buffer.service';
 import { DeliveryWorker } from '../src/webhooks/delivery/delivery-worker.service';
-import { auth, createFolder, createQr, eventually, expectStatus, GENEROUS_RATE_LIMIT, NO_SUCH_ID, TestClock, UUID, updateQr } from './support/factories';
+import {
+  auth,
+  createFolder,
+  createQr,
+  eventually,
+  expectStatus,
+  GENEROUS_RATE_LIMIT,
+  NO_SUCH_ID,
+  TestClock,
+  UUID,
+  updateQr,
+} from './support/factories';
 import { startTestApp, type TestApp } from './support/test-app';
 import { serverUrl } from './support/test-databases';
 import { type ReceivedWebhook, WebhookReceiver } from './support/webhook-receiver';
 
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 const S = 1000;
 const H = 3_600_000;
 
@@ -53,7 +65,8 @@ describe('webhooks (e2e)', () => {
   const nudge = () => t.app.get(DeliveryWorker).nudge();
   const deliveriesOf = async (id: string, query = '') => (await api('GET', `/api/v1/webhooks/${id}/deliveries${query}`)).json<Json>();
   const deliveryOf = async (id: string, deliveryId: string) => (await api('GET', `/api/v1/webhooks/${id}/deliveries/${deliveryId}`)).json<Json>();
-  const deliveryOf2 = async (apiKey: string, id: string, deliveryId: string) => (await api('GET', `/api/v1/webhooks/${id}/deliveries/${deliveryId}`, undefined, apiKey)).json<Json>();
+  const deliveryOf2 = async (apiKey: string, id: string, deliveryId: string) =>
+    (await api('GET', `/api/v1/webhooks/${id}/deliveries/${deliveryId}`, undefined, apiKey)).json<Json>();
   const flushScans = () => t.app.get(ScanBuffer).flush();
   /** The verifier checks the timestamp against the real time; the app signs with the test's clock, which may be ahead. */
   function verifyOnTheClock(secret: string, received: ReceivedWebhook): unknown {
@@ -81,7 +94,15 @@ describe('webhooks (e2e)', () => {
     it('creates an endpoint and shows its whsec_ secret only in that answer', async () => {
       const receiverUrl = 'https://hooks.example.com/qr';
       const created = await createWebhook({ url: receiverUrl, events: ['qrcode.scanned'], description: 'CRM' }, crudKey);
-      expect(created).toMatchObject({ url: receiverUrl, events: ['qrcode.scanned'], description: 'CRM', enabled: true, disabled_reason: null, folder_id: null, qrcode_ids: [] });
+      expect(created).toMatchObject({
+        url: receiverUrl,
+        events: ['qrcode.scanned'],
+        description: 'CRM',
+        enabled: true,
+        disabled_reason: null,
+        folder_id: null,
+        qrcode_ids: [],
+      });
       expect(created.id).toMatch(UUID);
       expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
       const got = (await api('GET', `/api/v1/webhooks/${created.id}`, undefined, crudKey)).json();
@@ -93,9 +114,18 @@ describe('webhooks (e2e)', () => {
 
     it('changes only the fields sent, and deletes', async () => {
       const created = await createWebhook({ url: 'https://hooks.example.com/a', events: ['*'] }, crudKey);
-      const patched = await api('PATCH', `/api/v1/webhooks/${created.id}`, { description: 'renamed', events: ['qrcode.created', 'qrcode.deleted'] }, crudKey);
+      const patched = await api(
+        'PATCH',
+        `/api/v1/webhooks/${created.id}`,
+        { description: 'renamed', events: ['qrcode.created', 'qrcode.deleted'] },
+        crudKey,
+      );
       expectStatus(patched, 200);
-      expect(patched.json()).toMatchObject({ url: 'https://hooks.example.com/a', description: 'renamed', events: ['qrcode.created', 'qrcode.deleted'] });
+      expect(patched.json()).toMatchObject({
+        url: 'https://hooks.example.com/a',
+        description: 'renamed',
+        events: ['qrcode.created', 'qrcode.deleted'],
+      });
       expectStatus(await api('DELETE', `/api/v1/webhooks/${created.id}`, undefined, crudKey), 200);
       expectStatus(await api('GET', `/api/v1/webhooks/${created.id}`, undefined, crudKey), 404);
     });
@@ -104,7 +134,13 @@ describe('webhooks (e2e)', () => {
       const created = await createWebhook({ url: 'https://hooks.example.com/mine', events: ['*'] }, crudKey);
       const other = (await t.newAccount()).key;
       for (const [method, path] of [
-        ['GET', ''], ['PATCH', ''], ['DELETE', ''], ['POST', '/rotate-secret'], ['POST', '/test'], ['GET', '/deliveries'], ['POST', `/replay?from=${new Date(clock.now().getTime() - H).toISOString()}`],
+        ['GET', ''],
+        ['PATCH', ''],
+        ['DELETE', ''],
+        ['POST', '/rotate-secret'],
+        ['POST', '/test'],
+        ['GET', '/deliveries'],
+        ['POST', `/replay?from=${new Date(clock.now().getTime() - H).toISOString()}`],
       ] as const) {
         const res = await api(method, `/api/v1/webhooks/${created.id}${path}`, method === 'PATCH' ? { description: 'x' } : undefined, other);
         expect([method, path, res.statusCode]).toEqual([method, path, 404]);
@@ -132,14 +168,22 @@ describe('webhooks (e2e)', () => {
       expect(res.json().errors.map((error: { field: string }) => error.field)).toContain(field);
     });
 
-    it.each([['description'], ['url'], ['events'], ['enabled'], ['qrcode_ids']])('refuses a null %s on update, naming it (only folder_id takes null), and changes nothing', async (field) => {
-      const webhook = await createWebhook({ url: 'https://x.example/nulls', events: ['*'], description: 'kept' }, crudKey);
-      const res = await api('PATCH', `/api/v1/webhooks/${webhook.id}`, { [field]: null, folder_id: null }, crudKey);
-      expectStatus(res, 400);
-      expect(res.json().errors.map((error: { field: string }) => error.field)).toEqual([field]);
-      expect((await api('GET', `/api/v1/webhooks/${webhook.id}`, undefined, crudKey)).json()).toMatchObject({ url: 'https://x.example/nulls', events: ['*'], description: 'kept', enabled: true });
-      await api('DELETE', `/api/v1/webhooks/${webhook.id}`, undefined, crudKey);
-    });
+    it.each([['description'], ['url'], ['events'], ['enabled'], ['qrcode_ids']])(
+      'refuses a null %s on update, naming it (only folder_id takes null), and changes nothing',
+      async (field) => {
+        const webhook = await createWebhook({ url: 'https://x.example/nulls', events: ['*'], description: 'kept' }, crudKey);
+        const res = await api('PATCH', `/api/v1/webhooks/${webhook.id}`, { [field]: null, folder_id: null }, crudKey);
+        expectStatus(res, 400);
+        expect(res.json().errors.map((error: { field: string }) => error.field)).toEqual([field]);
+        expect((await api('GET', `/api/v1/webhooks/${webhook.id}`, undefined, crudKey)).json()).toMatchObject({
+          url: 'https://x.example/nulls',
+          events: ['*'],
+          description: 'kept',
+          enabled: true,
+        });
+        await api('DELETE', `/api/v1/webhooks/${webhook.id}`, undefined, crudKey);
+      },
+    );
 
     it('answers 400 `id must be a UUID` for a malformed id', async () => {
       const res = await api('GET', '/api/v1/webhooks/not-a-uuid');
@@ -154,7 +198,14 @@ describe('webhooks (e2e)', () => {
       const webhook = await createWebhook({ url: hook.url(), events: ['*'] });
       const code = await createQr(t, key, { is_dynamic: true, name: 'Poster' });
       expectStatus(await updateQr(t, key, code.id, { name: 'Poster 2' }), 200);
-      expectStatus(await t.request({ method: 'GET', url: `/r/${code.short_code}`, headers: { 'user-agent': IPHONE, referer: 'https://news.example/story?id=1' } }), 302);
+      expectStatus(
+        await t.request({
+          method: 'GET',
+          url: `/r/${code.short_code}`,
+          headers: { 'user-agent': IPHONE, referer: 'https://news.example/story?id=1' },
+        }),
+        302,
+      );
       await flushScans();
       expectStatus(await api('DELETE', `/api/v1/qrcodes/${code.id}`), 200);
       expectStatus(await api('POST', `/api/v1/webhooks/${webhook.id}/test`), 202);
@@ -178,13 +229,25 @@ describe('webhooks (e2e)', () => {
       }
 
       const body = (type: string) => JSON.parse(hook.received.find((received) => typeOf(received) === type)!.body) as Json;
-      expect(body('qrcode.created')).toMatchObject({ type: 'qrcode.created', data: { qrcode: { id: code.id, name: 'Poster', short_code: code.short_code, is_dynamic: true } } });
+      expect(body('qrcode.created')).toMatchObject({
+        type: 'qrcode.created',
+        data: { qrcode: { id: code.id, name: 'Poster', short_code: code.short_code, is_dynamic: true } },
+      });
       expect(body('qrcode.updated').data).toMatchObject({ qrcode: { id: code.id, name: 'Poster 2' }, changed_fields: ['name'] });
       expect(body('qrcode.deleted').data).toMatchObject({ qrcode: { id: code.id, name: 'Poster 2' } });
       const scanned = body('qrcode.scanned');
       expect(scanned.data.qrcode).toEqual({ id: code.id, short_code: code.short_code });
       expect(scanned.data.scans).toEqual([
-        { id: expect.stringMatching(UUID), scanned_at: expect.any(String), device: 'mobile', os: 'iOS', browser: 'Mobile Safari', referrer_host: 'news.example', country: null, visitor_hash: expect.stringMatching(/^[0-9a-f]{32}$/) },
+        {
+          id: expect.stringMatching(UUID),
+          scanned_at: expect.any(String),
+          device: 'mobile',
+          os: 'iOS',
+          browser: 'Mobile Safari',
+          referrer_host: 'news.example',
+          country: null,
+          visitor_hash: expect.stringMatching(/^[0-9a-f]{32}$/),
+        },
       ]);
       expect(body('webhook.test').data.webhook).toEqual({ id: webhook.id, url: hook.url() });
       for (const received of hook.received) expect(JSON.parse(received.body).timestamp).toMatch(/Z$/);
@@ -201,7 +264,13 @@ describe('webhooks (e2e)', () => {
       await expect(
         t.app.get(Database).transaction(async (tx) => {
           await t.app.get(QrCodeEvents).recordInTransaction(tx, { kind: 'created', accountId: accountId as AccountId, codes: [record] });
-          expect(await tx.forAccount(accountId as AccountId).selectFrom('webhook_events').select('id').execute()).toHaveLength(before + 1);
+          expect(
+            await tx
+              .forAccount(accountId as AccountId)
+              .selectFrom('webhook_events')
+              .select('id')
+              .execute(),
+          ).toHaveLength(before + 1);
           throw new Error('rolled back');
         }),
       ).rejects.toThrow('rolled back');
@@ -254,7 +323,8 @@ describe('webhooks (e2e)', () => {
 
     it('keeps at most 1 KB of a response, and fails at once on a 4xx or a redirect (not followed)', async () => {
       const hook = await receiver();
-      hook.respond = (_, index) => (index === 0 ? { status: 410, body: 'x'.repeat(5000) } : { status: 302, headers: { location: 'http://169.254.169.254/' } });
+      hook.respond = (_, index) =>
+        index === 0 ? { status: 410, body: 'x'.repeat(5000) } : { status: 302, headers: { location: 'http://169.254.169.254/' } };
       const webhook = await createWebhook({ url: hook.url(), events: ['qrcode.created'] });
       await createQr(t, key);
       await createQr(t, key);
@@ -275,7 +345,9 @@ describe('webhooks (e2e)', () => {
       const webhook = await createWebhook({ url: hook.url(), events: ['qrcode.scanned'], qrcode_ids: [code.id] });
       await hook.stop();
       for (let i = 0; i < 10; i++) {
-        await Promise.all(Array.from({ length: 100 }, () => t.request({ method: 'GET', url: `/r/${code.short_code}`, headers: { 'user-agent': IPHONE } })));
+        await Promise.all(
+          Array.from({ length: 100 }, () => t.request({ method: 'GET', url: `/r/${code.short_code}`, headers: { 'user-agent': IPHONE } })),
+        );
         await flushScans();
       }
       const failedAttempts = async () => Number((await t.prisma.webhookAttempt.count({ where: { delivery: { endpointId: webhook.id } } })) > 0);
@@ -305,7 +377,7 @@ describe('webhooks (e2e)', () => {
       const stored = await t.prisma.scanEvent.findMany({ where: { qrCodeId: code.id }, select: { eventId: true } });
       expect(new Set(scanIds.keys())).toEqual(new Set(stored.map((row) => row.eventId)));
       for (const received of hook.received) expect(verifyOnTheClock(webhook.secret, received)).toBeTruthy();
-      expect(await eventually(async () => ((await deliveriesOf(webhook.id, '?status=pending')).pagination.total as number), 0)).toBe(0);
+      expect(await eventually(async () => (await deliveriesOf(webhook.id, '?status=pending')).pagination.total as number, 0)).toBe(0);
       await api('DELETE', `/api/v1/webhooks/${webhook.id}`);
     });
 
@@ -388,7 +460,8 @@ describe('webhooks (e2e)', () => {
     it('pages and filters deliveries, shows attempts, redelivers with the same webhook-id, and replays a window', async () => {
       const { key: own } = await t.newAccount();
       const hook = await receiver();
-      hook.respond = (received) => ((JSON.parse(received.body) as Json).type === 'webhook.test' ? { status: 400, body: 'no tests here' } : { status: 200 });
+      hook.respond = (received) =>
+        (JSON.parse(received.body) as Json).type === 'webhook.test' ? { status: 400, body: 'no tests here' } : { status: 200 };
       const webhook = await createWebhook({ url: hook.url(), events: ['qrcode.created'] }, own);
       for (let i = 0; i < 3; i++) await createQr(t, own);
       await api('POST', `/api/v1/webhooks/${webhook.id}/test`, undefined, own);
@@ -410,7 +483,10 @@ describe('webhooks (e2e)', () => {
       expect(redelivered.json()).toMatchObject({ id: failed.id, status: 'pending' });
       expect(await eventually(async () => (await deliveryOf2(own, webhook.id, failed.id)).status, 'succeeded')).toBe('succeeded');
       const detail = await deliveryOf2(own, webhook.id, failed.id);
-      expect(detail.attempts.map((attempt: Json) => [attempt.status_code, attempt.outcome])).toEqual([[400, 'failed'], [204, 'succeeded']]);
+      expect(detail.attempts.map((attempt: Json) => [attempt.status_code, attempt.outcome])).toEqual([
+        [400, 'failed'],
+        [204, 'succeeded'],
+      ]);
       const testIds = hook.ofType('webhook.test').map((received) => received.headers['webhook-id']);
       expect(testIds).toEqual([failed.event_id, failed.event_id]);
 
@@ -420,7 +496,9 @@ describe('webhooks (e2e)', () => {
       expectStatus(replayed, 202);
       expect(replayed.json()).toEqual({ queued: 4, next_from: null, request_id: expect.any(String) });
       expect(await eventually(async () => hook.received.length, before + 4)).toBe(before + 4);
-      expect(new Set(hook.received.slice(before).map((received) => received.headers['webhook-id']))).toEqual(new Set(hook.received.slice(0, before).map((received) => received.headers['webhook-id'])));
+      expect(new Set(hook.received.slice(before).map((received) => received.headers['webhook-id']))).toEqual(
+        new Set(hook.received.slice(0, before).map((received) => received.headers['webhook-id'])),
+      );
     });
 
     it('refuses a replay window that is backwards or older than the 30 days events are kept, and limits replays to 10 an hour', async () => {
@@ -446,17 +524,33 @@ describe('webhooks (e2e)', () => {
       const { key: own, accountId: ownAccount } = await t.newAccount();
       const webhook = await createWebhook({ url: 'http://127.0.0.1:9/never', events: ['qrcode.created'], enabled: false }, own);
       const base = clock.now().getTime() - 2 * H;
-      const events = Array.from({ length: 1001 }, (_, i) => ({ id: randomUUID(), accountId: ownAccount, type: 'qrcode.created', occurredAt: new Date(base + i * S), body: '{}' }));
+      const events = Array.from({ length: 1001 }, (_, i) => ({
+        id: randomUUID(),
+        accountId: ownAccount,
+        type: 'qrcode.created',
+        occurredAt: new Date(base + i * S),
+        body: '{}',
+      }));
       await t.prisma.webhookEvent.createMany({ data: events });
       await t.prisma.webhookDelivery.createMany({
-        data: events.map((event) => ({ id: randomUUID(), accountId: ownAccount, endpointId: webhook.id, eventId: event.id, eventType: event.type, status: 'succeeded', createdAt: event.occurredAt })),
+        data: events.map((event) => ({
+          id: randomUUID(),
+          accountId: ownAccount,
+          endpointId: webhook.id,
+          eventId: event.id,
+          eventType: event.type,
+          status: 'succeeded',
+          createdAt: event.occurredAt,
+        })),
       });
       expectStatus(await api('PATCH', `/api/v1/webhooks/${webhook.id}`, { url: 'http://127.0.0.1:9/still-never' }, own), 200);
       const disabledReplay = await api('POST', `/api/v1/webhooks/${webhook.id}/replay?from=${new Date(base).toISOString()}`, undefined, own);
       expectStatus(disabledReplay, 409);
       // Enabled with the worker's claims locked out for the moment: the replay's figures are what is checked here.
       await t.prisma.$executeRawUnsafe(`UPDATE webhook_endpoints SET enabled = true WHERE id = '${webhook.id}'`);
-      await t.prisma.$executeRawUnsafe(`UPDATE webhook_deliveries SET lease_token = gen_random_uuid(), lease_expires_at = now() + interval '1 hour' WHERE endpoint_id = '${webhook.id}'`);
+      await t.prisma.$executeRawUnsafe(
+        `UPDATE webhook_deliveries SET lease_token = gen_random_uuid(), lease_expires_at = now() + interval '1 hour' WHERE endpoint_id = '${webhook.id}'`,
+      );
       const replayed = (await api('POST', `/api/v1/webhooks/${webhook.id}/replay?from=${new Date(base).toISOString()}`, undefined, own)).json();
       expect(replayed.queued).toBe(1000);
       expect(replayed.next_from).toBe(new Date(base + 1000 * S).toISOString());
@@ -474,7 +568,12 @@ describe('webhooks (e2e)', () => {
       hook.delayMs = 30;
       const webhook = await createWebhook({ url: hook.url(), events: ['qrcode.created'] }, own);
       for (let i = 0; i < 4; i++) {
-        const res = await sibling.request({ method: 'POST', url: '/api/v1/qrcodes/bulk', headers: auth(own), payload: { qrcodes: Array.from({ length: 50 }, () => ({ type: 'text', content: { text: 'hi' } })) } });
+        const res = await sibling.request({
+          method: 'POST',
+          url: '/api/v1/qrcodes/bulk',
+          headers: auth(own),
+          payload: { qrcodes: Array.from({ length: 50 }, () => ({ type: 'text', content: { text: 'hi' } })) },
+        });
         expectStatus(res, 201);
       }
       expect(await eventually(async () => hook.received.length, 200, 20_000)).toBe(200);
@@ -488,7 +587,12 @@ describe('webhooks (e2e)', () => {
       expect(hook.maxConcurrent).toBeLessThanOrEqual(10);
       expect(hook.maxConcurrent).toBeGreaterThan(1);
       // Each body exactly as the outbox holds it, whether the instance that wrote the event posted it (from memory) or the other one (read back).
-      const stored = new Map((await t.prisma.webhookEvent.findMany({ where: { id: { in: ids } }, select: { id: true, body: true } })).map((event) => [event.id, event.body]));
+      const stored = new Map(
+        (await t.prisma.webhookEvent.findMany({ where: { id: { in: ids } }, select: { id: true, body: true } })).map((event) => [
+          event.id,
+          event.body,
+        ]),
+      );
       expect(hook.received.every((received) => received.body === stored.get(String(received.headers['webhook-id'])))).toBe(true);
       expect(new Set(hook.received.map((received) => JSON.parse(received.body).data.qrcode.id)).size).toBe(200);
     });
@@ -498,18 +602,33 @@ describe('webhooks (e2e)', () => {
       try {
         const { key: own } = await strict.newAccount();
         const hook = await receiver();
-        const literal = await strict.request({ method: 'POST', url: '/api/v1/webhooks', headers: auth(own), payload: { url: hook.url(), events: ['*'] } });
+        const literal = await strict.request({
+          method: 'POST',
+          url: '/api/v1/webhooks',
+          headers: auth(own),
+          payload: { url: hook.url(), events: ['*'] },
+        });
         expectStatus(literal, 400);
         expect(literal.json().errors).toEqual([{ field: 'url', message: 'url must point to a public address: 127.0.0.1 is a loopback address' }]);
-        const created = await strict.request({ method: 'POST', url: '/api/v1/webhooks', headers: auth(own), payload: { url: hook.url('/hook', 'localhost'), events: ['*'] } });
+        const created = await strict.request({
+          method: 'POST',
+          url: '/api/v1/webhooks',
+          headers: auth(own),
+          payload: { url: hook.url('/hook', 'localhost'), events: ['*'] },
+        });
         expectStatus(created, 201);
         const webhook = created.json();
         expectStatus(await strict.request({ method: 'POST', url: `/api/v1/webhooks/${webhook.id}/test`, headers: auth(own) }), 202);
-        const deliveries = async () => (await strict.request({ method: 'GET', url: `/api/v1/webhooks/${webhook.id}/deliveries?status=failed`, headers: auth(own) })).json<Json>();
+        const deliveries = async () =>
+          (await strict.request({ method: 'GET', url: `/api/v1/webhooks/${webhook.id}/deliveries?status=failed`, headers: auth(own) })).json<Json>();
         expect(await eventually(async () => (await deliveries()).pagination.total, 1)).toBe(1);
         const [failed] = (await deliveries()).data as Json[];
-        expect(failed.last_error).toMatch(/^refused: localhost resolves to (127\.0\.0\.1|::1) is a loopback address; webhooks are sent only to public addresses/);
-        const detail = (await strict.request({ method: 'GET', url: `/api/v1/webhooks/${webhook.id}/deliveries/${failed.id}`, headers: auth(own) })).json();
+        expect(failed.last_error).toMatch(
+          /^refused: localhost resolves to (127\.0\.0\.1|::1) is a loopback address; webhooks are sent only to public addresses/,
+        );
+        const detail = (
+          await strict.request({ method: 'GET', url: `/api/v1/webhooks/${webhook.id}/deliveries/${failed.id}`, headers: auth(own) })
+        ).json();
         expect(detail.attempts).toEqual([expect.objectContaining({ status_code: null, outcome: 'failed', error: failed.last_error })]);
         expect(hook.received).toHaveLength(0);
       } finally {
@@ -525,13 +644,20 @@ describe('webhooks (e2e)', () => {
         const { key: own } = await other.newAccount();
         const hook = await receiver();
         hook.delayMs = 60_000;
-        const created = await other.request({ method: 'POST', url: '/api/v1/webhooks', headers: auth(own), payload: { url: hook.url(), events: ['*'] } });
+        const created = await other.request({
+          method: 'POST',
+          url: '/api/v1/webhooks',
+          headers: auth(own),
+          payload: { url: hook.url(), events: ['*'] },
+        });
         expectStatus(await other.request({ method: 'POST', url: `/api/v1/webhooks/${created.json<Json>().id}/test`, headers: auth(own) }), 202);
         expect(await eventually(async () => hook.received.length, 1)).toBe(1);
         const started = Date.now();
         await other.app.get(DeliveryWorker).beforeApplicationShutdown();
         expect(Date.now() - started).toBeLessThan(6000);
-        const [attempt] = await inspect.webhookAttempt.findMany({ where: { accountId: (await inspect.apiKey.findFirstOrThrow({ where: { name: 'test key' }, orderBy: { createdAt: 'desc' } })).accountId } });
+        const [attempt] = await inspect.webhookAttempt.findMany({
+          where: { accountId: (await inspect.apiKey.findFirstOrThrow({ where: { name: 'test key' }, orderBy: { createdAt: 'desc' } })).accountId },
+        });
         expect(attempt).toMatchObject({ statusCode: null, outcome: 'retrying', error: 'aborted: the instance is shutting down' });
         await other.close();
         closed = true;

@@ -107,10 +107,13 @@ export class ScanAnalyticsRepository {
 
     const totals = rows.find((row) => row.kind === 'totals');
     if (!totals) return null;
-    const breakdowns = Object.fromEntries(BREAKDOWN_DIMENSIONS.map((dimension) => [dimension, [] as Array<{ value: string; scans: number }>])) as ScanAggregates['breakdowns'];
+    const breakdowns = Object.fromEntries(
+      BREAKDOWN_DIMENSIONS.map((dimension) => [dimension, [] as Array<{ value: string; scans: number }>]),
+    ) as ScanAggregates['breakdowns'];
     const series: ScanAggregates['series'] = [];
     for (const row of rows) {
-      if (row.kind === 'series') series.push({ start: new Date(row.start as Date | string), scans: Number(row.scans), uniqueVisitors: Number(row.unique_visitors) });
+      if (row.kind === 'series')
+        series.push({ start: new Date(row.start as Date | string), scans: Number(row.scans), uniqueVisitors: Number(row.unique_visitors) });
       else if (row.kind !== 'totals') breakdowns[row.kind].push({ value: row.value as string, scans: Number(row.scans) });
     }
     return {

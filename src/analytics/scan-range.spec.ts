@@ -22,9 +22,24 @@ describe('parseQueryInstant', () => {
   });
 
   it.each([
-    '', 'now', '2026-11-01', '2026-11-01T10', '20261101T000000Z', '2026-13-01T00:00:00Z', '2026-02-30T00:00:00Z', '2026-11-31T00:00:00Z',
-    '2026-11-01T24:00:00Z', '2026-11-01T10:60:00Z', '2026-11-01T10:00:60Z', '2026-11-01T00:00:00+24:00', '2026-11-01T00:00:00+01:60',
-    ' 2026-11-01T00:00:00Z', '2026-11-01T00:00:00Z ', '1700000000000', '1969-12-31T23:59:59Z', '0000-01-01T00:00:00Z',
+    '',
+    'now',
+    '2026-11-01',
+    '2026-11-01T10',
+    '20261101T000000Z',
+    '2026-13-01T00:00:00Z',
+    '2026-02-30T00:00:00Z',
+    '2026-11-31T00:00:00Z',
+    '2026-11-01T24:00:00Z',
+    '2026-11-01T10:60:00Z',
+    '2026-11-01T10:00:60Z',
+    '2026-11-01T00:00:00+24:00',
+    '2026-11-01T00:00:00+01:60',
+    ' 2026-11-01T00:00:00Z',
+    '2026-11-01T00:00:00Z ',
+    '1700000000000',
+    '1969-12-31T23:59:59Z',
+    '0000-01-01T00:00:00Z',
   ])('refuses %j', (text) => {
     expect(parseQueryInstant(text)).toBeNull();
   });
@@ -41,10 +56,12 @@ describe('resolveScanWindow', () => {
 
   it('takes from 30 days before a given to, and to = now for a given from', () => {
     expect(resolveScanWindow({ to: '2026-03-31T00:00:00Z', interval: 'week' }, now)).toEqual({
-      ok: true, window: { from: new Date('2026-03-01T00:00:00Z'), to: new Date('2026-03-31T00:00:00Z'), interval: 'week' },
+      ok: true,
+      window: { from: new Date('2026-03-01T00:00:00Z'), to: new Date('2026-03-31T00:00:00Z'), interval: 'week' },
     });
     expect(resolveScanWindow({ from: '2026-11-20T00:00:00Z', interval: 'hour' }, now)).toEqual({
-      ok: true, window: { from: new Date('2026-11-20T00:00:00Z'), to: now, interval: 'hour' },
+      ok: true,
+      window: { from: new Date('2026-11-20T00:00:00Z'), to: now, interval: 'hour' },
     });
   });
 

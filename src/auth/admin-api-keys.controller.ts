@@ -10,7 +10,15 @@ import { ApiJsonBody } from '../common/openapi/json-body';
 import { ADMIN_TOKEN_SCHEME } from '../common/openapi/security-schemes';
 import { AdminTokenGuard } from './admin-token.guard';
 import { ApiKeysService } from './api-keys.service';
-import { ApiKeyListView, ApiKeyView, CREATE_API_KEY_EXAMPLES, ListApiKeysQuery, CreateApiKeyDto, CreatedApiKeyResponseView, CreatedApiKeyView } from './dto/api-key.dto';
+import {
+  ApiKeyListView,
+  ApiKeyView,
+  CREATE_API_KEY_EXAMPLES,
+  ListApiKeysQuery,
+  CreateApiKeyDto,
+  CreatedApiKeyResponseView,
+  CreatedApiKeyView,
+} from './dto/api-key.dto';
 
 @ApiTags('admin')
 @ApiSecurity(ADMIN_TOKEN_SCHEME)
@@ -31,7 +39,11 @@ export class AdminApiKeysController {
   @ApiJsonBody(CreateApiKeyDto, CREATE_API_KEY_EXAMPLES)
   @ApiCreatedResponse({ type: CreatedApiKeyResponseView, description: 'Created; `key` is shown only in this response' })
   @ApiErrorResponses({
-    400: { description: 'Invalid input, or account_id names no account', message: 'Validation failed: name should not be empty', errors: [{ field: 'name', message: 'name should not be empty' }] },
+    400: {
+      description: 'Invalid input, or account_id names no account',
+      message: 'Validation failed: name should not be empty',
+      errors: [{ field: 'name', message: 'name should not be empty' }],
+    },
     ...JSON_BODY_ERRORS,
   })
   async create(@Body() body: CreateApiKeyDto): Promise<CreatedApiKeyView> {
@@ -41,7 +53,12 @@ export class AdminApiKeysController {
   @Get()
   @ApiOperation({ operationId: 'listApiKeys', summary: 'List API keys (never the keys themselves)' })
   @ApiOkResponse({ type: ApiKeyListView, description: 'One page of the keys, oldest first, revoked ones included' })
-  @ApiErrorResponses({ 400: { message: 'Validation failed: limit must not be greater than 100', errors: [{ field: 'limit', message: 'limit must not be greater than 100' }] } })
+  @ApiErrorResponses({
+    400: {
+      message: 'Validation failed: limit must not be greater than 100',
+      errors: [{ field: 'limit', message: 'limit must not be greater than 100' }],
+    },
+  })
   async list(@Query() query: ListApiKeysQuery) {
     const { keys, total } = await this.apiKeys.page(query.page, query.limit);
     return {
@@ -55,7 +72,13 @@ export class AdminApiKeysController {
   @ApiOperation({ operationId: 'revokeApiKey', summary: 'Revoke an API key: it answers 401 from then on' })
   @ApiParam({ name: 'id', description: 'Id of the key (not the key itself)', format: 'uuid', example: 'b2587ea3-9151-4197-b2c6-4df0a9cddaff' })
   @ApiOkResponse({ type: MessageView, description: 'Revoked' })
-  @ApiErrorResponses({ 400: { description: 'id is not a UUID', message: 'Validation failed: id must be a UUID', errors: [{ field: 'id', message: 'id must be a UUID' }] } })
+  @ApiErrorResponses({
+    400: {
+      description: 'id is not a UUID',
+      message: 'Validation failed: id must be a UUID',
+      errors: [{ field: 'id', message: 'id must be a UUID' }],
+    },
+  })
   async revoke(@Param('id', apiKeyIdPipe) id: ApiKeyId): Promise<{ message: string }> {
     await this.apiKeys.revoke(id);
     return { message: 'API key revoked' };

@@ -15,7 +15,15 @@ export interface ApiKeyRecord {
 }
 
 const KEY_COLUMNS = ['id', 'account_id', 'name', 'prefix', 'created_at', 'last_used_at', 'revoked_at'] as const;
-type KeyRow = { id: ApiKeyId; account_id: AccountId; name: string; prefix: string; created_at: Date; last_used_at: Date | null; revoked_at: Date | null };
+type KeyRow = {
+  id: ApiKeyId;
+  account_id: AccountId;
+  name: string;
+  prefix: string;
+  created_at: Date;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+};
 const toRecord = (row: KeyRow): ApiKeyRecord => ({
   id: row.id,
   accountId: row.account_id,
@@ -51,7 +59,15 @@ export class ApiKeysRepository {
   /** Creates the key, and its account when none is given, in one transaction. */
   async create(input: { accountId?: AccountId; name: string; prefix: string; hash: string }): Promise<ApiKeyRecord> {
     return this.database.transaction(async (tx) => {
-      const accountId = input.accountId ?? (await tx.shared.insertInto('accounts').values({ id: randomUUID() as AccountId }).returning('id').executeTakeFirstOrThrow()).id;
+      const accountId =
+        input.accountId ??
+        (
+          await tx.shared
+            .insertInto('accounts')
+            .values({ id: randomUUID() as AccountId })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id;
       const row = await tx
         .forAccount(accountId)
         .insertInto('api_keys', [{ id: randomUUID() as ApiKeyId, name: input.name, prefix: input.prefix, key_hash: input.hash }])
@@ -68,8 +84,18 @@ export class ApiKeysRepository {
   async page(page: number, limit: number): Promise<{ keys: ApiKeyRecord[]; total: number }> {
     const keys = this.database.read.anyAccount;
     const [rows, count] = await Promise.all([
-      keys.selectFrom('api_keys').select(KEY_COLUMNS).orderBy('created_at').orderBy('id').limit(limit).offset((page - 1) * limit).execute(),
-      keys.selectFrom('api_keys').select((eb) => eb.fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow(),
+      keys
+        .selectFrom('api_keys')
+        .select(KEY_COLUMNS)
+        .orderBy('created_at')
+        .orderBy('id')
+        .limit(limit)
+        .offset((page - 1) * limit)
+        .execute(),
+      keys
+        .selectFrom('api_keys')
+        .select((eb) => eb.fn.countAll<bigint>().as('n'))
+        .executeTakeFirstOrThrow(),
     ]);
     return { keys: rows.map(toRecord), total: Number(count.n) };
   }
@@ -92,7 +118,11 @@ export class ApiKeysRepository {
   }
 
   async countActive(): Promise<number> {
-    const row = await this.database.read.anyAccount.selectFrom('api_keys').select((eb) => eb.fn.countAll<bigint>().as('n')).where('revoked_at', 'is', null).executeTakeFirstOrThrow();
+    const row = await this.database.read.anyAccount
+      .selectFrom('api_keys')
+      .select((eb) => eb.fn.countAll<bigint>().as('n'))
+      .where('revoked_at', 'is', null)
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 }

@@ -25,7 +25,11 @@ export class BulkController {
   @ApiJsonBody(BulkCreateDto, BULK_CREATE_EXAMPLES)
   @ApiCreatedResponse({ type: BulkCreateResultView, description: 'The valid items created, the others listed in errors' })
   @ApiErrorResponses({
-    400: { description: 'No array of 1 to 50 items', message: 'Validation failed: qrcodes must be an array', errors: [{ field: 'qrcodes', message: 'qrcodes must be an array' }] },
+    400: {
+      description: 'No array of 1 to 50 items',
+      message: 'Validation failed: qrcodes must be an array',
+      errors: [{ field: 'qrcodes', message: 'qrcodes must be an array' }],
+    },
     ...API_KEY_ROUTE_ERRORS,
     ...JSON_BODY_ERRORS,
   })

@@ -17,7 +17,14 @@ describe('loadAppConfig', () => {
       logLevel: 'info',
       embeddedDatabaseDir: 'data/pglite',
       scanSpillDir: 'data/scan-spill',
-      database: { readTimeoutMs: 5000, writeTimeoutMs: 10_000, scanStoreTimeoutMs: 10_000, migrationTimeoutMs: 600_000, connectTimeoutMs: 1500, linkCheckMs: 500 },
+      database: {
+        readTimeoutMs: 5000,
+        writeTimeoutMs: 10_000,
+        scanStoreTimeoutMs: 10_000,
+        migrationTimeoutMs: 600_000,
+        connectTimeoutMs: 1500,
+        linkCheckMs: 500,
+      },
       http: { requestTimeoutMs: 10_000, headersTimeoutMs: 5000, keepAliveTimeoutMs: 5000 },
       shutdownTimeoutMs: 10_000,
       bootstrapKey: true,
@@ -49,7 +56,14 @@ describe('loadAppConfig', () => {
       SHUTDOWN_TIMEOUT_MS: '8000',
     });
     expect(config).toMatchObject({
-      database: { readTimeoutMs: 2000, writeTimeoutMs: 3000, scanStoreTimeoutMs: 4000, migrationTimeoutMs: 0, connectTimeoutMs: 900, linkCheckMs: 500 },
+      database: {
+        readTimeoutMs: 2000,
+        writeTimeoutMs: 3000,
+        scanStoreTimeoutMs: 4000,
+        migrationTimeoutMs: 0,
+        connectTimeoutMs: 900,
+        linkCheckMs: 500,
+      },
       http: { requestTimeoutMs: 7000, headersTimeoutMs: 5000, keepAliveTimeoutMs: 4000 },
       shutdownTimeoutMs: 8000,
     });

@@ -5,10 +5,8 @@ import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLen
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 type LogLevel = (typeof LOG_LEVELS)[number];
 
-const toInt = ({ value }: { value: unknown }) =>
-  typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value;
-const emptyToUndefined = ({ value }: { value: unknown }) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value;
+const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value);
+const emptyToUndefined = ({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 const ORIGIN = /^https?:\/\/[^/\s?#]+(\/[^\s?#]*)?$/;
 /** A switch: 1/true on, 0/false (or unset: the default) off. */
 const toSwitch = ({ value }: { value: unknown }) =>
@@ -16,88 +14,151 @@ const toSwitch = ({ value }: { value: unknown }) =>
 
 /** The environment variables (docs/configuration.md), as they arrive (strings) and validated. */
 class EnvironmentVariables {
-  @Transform(toInt) @IsInt({ message: 'must be an integer port number' }) @Min(0) @Max(65535)
+  @Transform(toInt)
+  @IsInt({ message: 'must be an integer port number' })
+  @Min(0)
+  @Max(65535)
   PORT = 3000;
 
-  @Transform(emptyToUndefined) @IsOptional() @Matches(ORIGIN, { message: 'must be an http(s) origin such as https://api.example.com' })
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(ORIGIN, { message: 'must be an http(s) origin such as https://api.example.com' })
   BASE_URL?: string;
 
-  @Transform(emptyToUndefined) @IsOptional() @Matches(ORIGIN, { message: 'must be an http(s) origin such as https://qr.example.com' })
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(ORIGIN, { message: 'must be an http(s) origin such as https://qr.example.com' })
   REDIRECT_URL?: string;
 
-  @Transform(emptyToUndefined) @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsOptional()
   @Matches(/^postgres(ql)?:\/\/[^\s]+$/, { message: 'must be a postgresql:// connection URL' })
   DATABASE_URL?: string;
 
-  @Transform(emptyToUndefined) @IsOptional() @IsString()
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
   DATA_DIR = './data';
 
-  @Transform(emptyToUndefined) @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsOptional()
   @Matches(/^rediss?:\/\/[^\s]*$/, { message: 'must be a redis:// or rediss:// URL' })
   REDIS_URL?: string;
 
-  @Transform(emptyToUndefined) @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsOptional()
   @Matches(/^[A-Za-z0-9:_.-]{1,64}$/, { message: 'must be 1-64 characters of letters, digits and : _ . -' })
   REDIS_KEY_PREFIX = 'qr:';
 
-  @Transform(emptyToUndefined) @IsOptional() @IsString() @MinLength(16, { message: 'must be at least 16 characters' })
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  @MinLength(16, { message: 'must be at least 16 characters' })
   ADMIN_TOKEN?: string;
 
-  @Transform(toInt) @IsInt({ message: 'must be a positive integer' }) @Min(1) @Max(1_000_000)
+  @Transform(toInt)
+  @IsInt({ message: 'must be a positive integer' })
+  @Min(1)
+  @Max(1_000_000)
   RATE_LIMIT_PER_MINUTE = 120;
 
-  @Transform(toInt) @IsInt({ message: 'must be a number of seconds (0 = off)' }) @Min(0) @Max(3600)
+  @Transform(toInt)
+  @IsInt({ message: 'must be a number of seconds (0 = off)' })
+  @Min(0)
+  @Max(3600)
   SEARCH_CACHE_SECONDS = 60;
 
   @Transform(({ value }) => (value === undefined || value === '' || value === 'false' ? 0 : value === 'true' ? 1 : toInt({ value })))
-  @IsInt({ message: 'must be a proxy hop count (0 = off)' }) @Min(0) @Max(10)
+  @IsInt({ message: 'must be a proxy hop count (0 = off)' })
+  @Min(0)
+  @Max(10)
   TRUST_PROXY = 0;
 
-  @Transform(emptyToUndefined) @IsOptional() @IsIn(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` })
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsIn(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` })
   LOG_LEVEL: LogLevel = 'info';
 
-  @Transform(toInt) @IsInt({ message: 'must be a number of milliseconds' }) @Min(100) @Max(600_000)
+  @Transform(toInt)
+  @IsInt({ message: 'must be a number of milliseconds' })
+  @Min(100)
+  @Max(600_000)
   DB_READ_TIMEOUT_MS = 5000;
 
-  @Transform(toInt) @IsInt({ message: 'must be a number of milliseconds' }) @Min(100) @Max(600_000)
+  @Transform(toInt)
+  @IsInt({ message: 'must be a number of milliseconds' })
+  @Min(100)
+  @Max(600_000)
   DB_WRITE_TIMEOUT_MS = 10_000;
 
-  @Transform(toInt) @IsInt({ message: 'must be a number of milliseconds' }) @Min(100) @Max(600_000)
+  @Transform(toInt)
+  @IsInt({ message: 'must be a number of milliseconds' })
+  @Min(100)
+  @Max(600_000)
   DB_SCAN_STORE_TIMEOUT_MS = 10_000;
 
-  @Transform(toInt) @IsInt({ message: 'must be a number of milliseconds (0 = none)' }) @Min(0) @Max(86_400_000)
+  @Transform(toInt)
+  @IsInt({ message: 'must be a number of milliseconds (0 = none)' })
+  @Min(0)
+  @Max(86_400_000)
   DB_MIGRATION_TIMEOUT_MS = 600_000;
 
-  @Transform(toInt) @IsInt({ message: 'must be a number of milliseconds' }) @Min(100) @Max(60_000)
+  @Transform(toInt)
+  @IsInt({ message: 'must be a number of milliseconds' })
+  @Min(100)
+  @Max(60_000)
   DB_CONNECT_TIMEOUT_MS = 1500;
 
-  @Transform(toInt) @IsInt({ message: 'must be a number of milliseconds' }) @Min(100) @Max(60_000)
+  @Transform(toInt)
+  @IsInt({ message: 'must be a number of milliseconds' })
+  @Min(100)
+  @Max(60_000)
   DB_LINK_CHECK_MS = 500;
 
-  @Transform(toInt) @IsInt({ message: 'must be a number of milliseconds' }) @Min(100) @Max(600_000)
+  @Transform(toInt)
+  @IsInt({ message: 'must be a number of milliseconds' })
+  @Min(100)
+  @Max(600_000)
   HTTP_REQUEST_TIMEOUT_MS = 10_000;
 
-  @Transform(toInt) @IsInt({ message: 'must be a number of milliseconds' }) @Min(100) @Max(600_000)
+  @Transform(toInt)
+  @IsInt({ message: 'must be a number of milliseconds' })
+  @Min(100)
+  @Max(600_000)
   HTTP_HEADERS_TIMEOUT_MS = 5000;
 
-  @Transform(toInt) @IsInt({ message: 'must be a number of milliseconds' }) @Min(100) @Max(600_000)
+  @Transform(toInt)
+  @IsInt({ message: 'must be a number of milliseconds' })
+  @Min(100)
+  @Max(600_000)
   HTTP_KEEP_ALIVE_TIMEOUT_MS = 5000;
 
-  @Transform(toInt) @IsInt({ message: 'must be a number of milliseconds' }) @Min(1000) @Max(600_000)
+  @Transform(toInt)
+  @IsInt({ message: 'must be a number of milliseconds' })
+  @Min(1000)
+  @Max(600_000)
   SHUTDOWN_TIMEOUT_MS = 10_000;
-  @Transform(emptyToUndefined) @IsOptional() @IsIn(['0', '1'], { message: 'must be 1 (create and print a first key when none exists) or 0' })
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsIn(['0', '1'], { message: 'must be 1 (create and print a first key when none exists) or 0' })
   BOOTSTRAP_KEY?: '0' | '1';
 
-  @Transform(toSwitch) @IsBoolean({ message: 'must be 1 or 0 (true or false)' })
+  @Transform(toSwitch)
+  @IsBoolean({ message: 'must be 1 or 0 (true or false)' })
   WEBHOOK_ALLOW_HTTP = false;
 
-  @Transform(toSwitch) @IsBoolean({ message: 'must be 1 or 0 (true or false)' })
+  @Transform(toSwitch)
+  @IsBoolean({ message: 'must be 1 or 0 (true or false)' })
   WEBHOOK_ALLOW_PRIVATE = false;
 
-  @Transform(toSwitch) @IsBoolean({ message: 'must be 1 or 0 (true or false)' })
+  @Transform(toSwitch)
+  @IsBoolean({ message: 'must be 1 or 0 (true or false)' })
   WEBHOOK_DELIVERY = true;
 
-  @Transform(emptyToUndefined) @IsOptional() @IsString() @MinLength(32, { message: 'must be at least 32 characters (e.g. openssl rand -hex 32)' })
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  @MinLength(32, { message: 'must be at least 32 characters (e.g. openssl rand -hex 32)' })
   WEBHOOK_SECRETS_KEY?: string;
 }
 
@@ -167,12 +228,33 @@ export interface HttpLimits {
 }
 
 const ENV_NAMES = [
-  'PORT', 'BASE_URL', 'REDIRECT_URL', 'DATABASE_URL', 'DATA_DIR', 'REDIS_URL', 'REDIS_KEY_PREFIX',
-  'ADMIN_TOKEN', 'RATE_LIMIT_PER_MINUTE', 'SEARCH_CACHE_SECONDS', 'TRUST_PROXY', 'LOG_LEVEL',
-  'DB_READ_TIMEOUT_MS', 'DB_WRITE_TIMEOUT_MS', 'DB_SCAN_STORE_TIMEOUT_MS', 'DB_MIGRATION_TIMEOUT_MS',
-  'DB_CONNECT_TIMEOUT_MS', 'DB_LINK_CHECK_MS', 'HTTP_REQUEST_TIMEOUT_MS', 'HTTP_HEADERS_TIMEOUT_MS', 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 'SHUTDOWN_TIMEOUT_MS',
+  'PORT',
+  'BASE_URL',
+  'REDIRECT_URL',
+  'DATABASE_URL',
+  'DATA_DIR',
+  'REDIS_URL',
+  'REDIS_KEY_PREFIX',
+  'ADMIN_TOKEN',
+  'RATE_LIMIT_PER_MINUTE',
+  'SEARCH_CACHE_SECONDS',
+  'TRUST_PROXY',
+  'LOG_LEVEL',
+  'DB_READ_TIMEOUT_MS',
+  'DB_WRITE_TIMEOUT_MS',
+  'DB_SCAN_STORE_TIMEOUT_MS',
+  'DB_MIGRATION_TIMEOUT_MS',
+  'DB_CONNECT_TIMEOUT_MS',
+  'DB_LINK_CHECK_MS',
+  'HTTP_REQUEST_TIMEOUT_MS',
+  'HTTP_HEADERS_TIMEOUT_MS',
+  'HTTP_KEEP_ALIVE_TIMEOUT_MS',
+  'SHUTDOWN_TIMEOUT_MS',
   'BOOTSTRAP_KEY',
-  'WEBHOOK_ALLOW_HTTP', 'WEBHOOK_ALLOW_PRIVATE', 'WEBHOOK_DELIVERY', 'WEBHOOK_SECRETS_KEY',
+  'WEBHOOK_ALLOW_HTTP',
+  'WEBHOOK_ALLOW_PRIVATE',
+  'WEBHOOK_DELIVERY',
+  'WEBHOOK_SECRETS_KEY',
 ] as const;
 
 export class ConfigError extends Error {}

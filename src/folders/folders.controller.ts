@@ -11,7 +11,8 @@ import { folderIdPipe } from '../common/validation/resource-id.pipe';
 import { CREATE_FOLDER_EXAMPLES, FolderBodyDto, FolderGetView, FolderListView, FolderView, RENAME_FOLDER_EXAMPLES } from './dto/folder.dto';
 import { FoldersService } from './folders.service';
 
-const ApiFolderIdParam = () => ApiParam({ name: 'id', description: 'Id of one of your folders', format: 'uuid', example: '8c1d7e2a-4b6f-4f3a-9e5d-1a2b3c4d5e6f' });
+const ApiFolderIdParam = () =>
+  ApiParam({ name: 'id', description: 'Id of one of your folders', format: 'uuid', example: '8c1d7e2a-4b6f-4f3a-9e5d-1a2b3c4d5e6f' });
 const FOLDER_NOT_FOUND = { 404: { description: 'No such folder among yours', message: 'Folder not found' } } as const;
 const FOLDER_ID_ERRORS = { 400: ID_NOT_A_UUID, ...FOLDER_NOT_FOUND } as const;
 const NAME_INVALID = {

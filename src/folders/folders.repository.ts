@@ -25,12 +25,21 @@ export class FoldersRepository {
       .selectFrom('folders')
       .select(['folders.id', 'folders.name', 'folders.created_at', 'folders.updated_at'])
       .select((eb) =>
-        eb.selectFrom('qr_codes').select(eb.fn.countAll<bigint>().as('n')).whereRef('qr_codes.folder_id', '=', 'folders.id').whereRef('qr_codes.account_id', '=', 'folders.account_id').as('qr_count'),
+        eb
+          .selectFrom('qr_codes')
+          .select(eb.fn.countAll<bigint>().as('n'))
+          .whereRef('qr_codes.folder_id', '=', 'folders.id')
+          .whereRef('qr_codes.account_id', '=', 'folders.account_id')
+          .as('qr_count'),
       );
   }
 
   async create(accountId: AccountId, name: string): Promise<FolderRecord> {
-    const row = await this.database.write.forAccount(accountId).insertInto('folders', [{ id: randomUUID() as FolderId, name, updated_at: new Date() }]).returning(['id', 'name', 'created_at', 'updated_at']).executeTakeFirstOrThrow();
+    const row = await this.database.write
+      .forAccount(accountId)
+      .insertInto('folders', [{ id: randomUUID() as FolderId, name, updated_at: new Date() }])
+      .returning(['id', 'name', 'created_at', 'updated_at'])
+      .executeTakeFirstOrThrow();
     return { id: row.id, name: row.name, qrCount: 0, createdAt: row.created_at, updatedAt: row.updated_at };
   }
 
@@ -52,7 +61,12 @@ export class FoldersRepository {
   }
 
   async rename(accountId: AccountId, id: FolderId, name: string): Promise<FolderRecord | null> {
-    const renamed = await this.database.write.forAccount(accountId).updateTable('folders').set({ name, updated_at: sql<Date>`now()` }).where('id', '=', id).executeTakeFirst();
+    const renamed = await this.database.write
+      .forAccount(accountId)
+      .updateTable('folders')
+      .set({ name, updated_at: sql<Date>`now()` })
+      .where('id', '=', id)
+      .executeTakeFirst();
     return renamed.numUpdatedRows === 1n ? this.find(accountId, id) : null;
   }
 

@@ -36,7 +36,12 @@ export class ImagesController {
       'send the ETag back in If-None-Match to get 304 when it has not changed.',
   })
   @ApiQrCodeIdParam()
-  @ApiQuery({ name: 'size', required: false, schema: { type: 'integer', minimum: MIN_SIZE, maximum: MAX_SIZE, default: 300 }, description: `Width and height in pixels, ${MIN_SIZE} to ${MAX_SIZE}` })
+  @ApiQuery({
+    name: 'size',
+    required: false,
+    schema: { type: 'integer', minimum: MIN_SIZE, maximum: MAX_SIZE, default: 300 },
+    description: `Width and height in pixels, ${MIN_SIZE} to ${MAX_SIZE}`,
+  })
   @ApiQuery({ name: 'format', required: false, enum: IMAGE_FORMATS, description: 'Only svg' })
   @ApiResponse({
     status: 200,
@@ -45,11 +50,19 @@ export class ImagesController {
       ETag: { description: 'Version of this image', schema: { type: 'string', example: '"r1.v1.s300"' } },
       'Cache-Control': { schema: { type: 'string', example: 'public, max-age=3600' } },
     },
-    content: { 'image/svg+xml': { schema: { type: 'string', example: '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="300" viewBox="0 0 300 300">…</svg>' } } },
+    content: {
+      'image/svg+xml': {
+        schema: { type: 'string', example: '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="300" viewBox="0 0 300 300">…</svg>' },
+      },
+    },
   })
   @ApiResponse({ status: 304, description: 'Not modified: If-None-Match names the current ETag' })
   @ApiErrorResponses({
-    400: { description: 'size out of range or a format other than svg', message: 'Validation failed: size must not be greater than 2000', errors: [{ field: 'size', message: 'size must not be greater than 2000' }] },
+    400: {
+      description: 'size out of range or a format other than svg',
+      message: 'Validation failed: size must not be greater than 2000',
+      errors: [{ field: 'size', message: 'size must not be greater than 2000' }],
+    },
     ...QR_CODE_NOT_FOUND,
     ...API_KEY_ROUTE_ERRORS,
   })

@@ -10,7 +10,15 @@ export type QrCodeField = 'name' | 'content' | 'style' | 'folder_id' | 'is_dynam
 /** What happened to an account's codes, as one write of the API did it (`code`: the code after an update, as it was before a delete). */
 export type QrCodeChanged =
   | { kind: 'created'; accountId: AccountId; codes: QrCodeRecord[] }
-  | { kind: 'updated'; accountId: AccountId; codeId: QrCodeId; shortCode: string | null; changed: QrCodeField[]; renderVersionChanged: boolean; code: QrCodeRecord }
+  | {
+      kind: 'updated';
+      accountId: AccountId;
+      codeId: QrCodeId;
+      shortCode: string | null;
+      changed: QrCodeField[];
+      renderVersionChanged: boolean;
+      code: QrCodeRecord;
+    }
   | { kind: 'deleted'; accountId: AccountId; codeId: QrCodeId; shortCode: string | null; code: QrCodeRecord };
 
 type CommittedListener = (change: QrCodeChanged) => Promise<void> | void;

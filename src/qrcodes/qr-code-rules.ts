@@ -90,7 +90,10 @@ export function checkQrCodeUpdate(current: QrCodeRecord, dto: UpdateQrCodeDto, c
   const upgradeToDynamic = dto.is_dynamic === true && !current.isDynamic;
   const willBeDynamic = current.isDynamic || upgradeToDynamic;
   if (dto.status !== undefined && !willBeDynamic) {
-    errors.push({ field: 'status', message: 'status applies to dynamic codes only (a static code has no link to pause); send is_dynamic: true to upgrade it' });
+    errors.push({
+      field: 'status',
+      message: 'status applies to dynamic codes only (a static code has no link to pause); send is_dynamic: true to upgrade it',
+    });
   }
 
   const content = dto.content === undefined ? null : checkContent(current.type, dto.content, { ownHosts: context.ownHosts });

@@ -17,7 +17,8 @@ import { UpdateQrCodeDto } from './dto/update-qr-code.dto';
 import { QrCodesService } from './qr-codes.service';
 
 /** The `id` path parameter of every QR code route, and its 404. */
-export const ApiQrCodeIdParam = () => ApiParam({ name: 'id', description: 'Id of one of your QR codes', format: 'uuid', example: '3f2b8c4e-1d5a-4e7b-9c0f-6a8d2e4b1c37' });
+export const ApiQrCodeIdParam = () =>
+  ApiParam({ name: 'id', description: 'Id of one of your QR codes', format: 'uuid', example: '3f2b8c4e-1d5a-4e7b-9c0f-6a8d2e4b1c37' });
 export const QR_CODE_NOT_FOUND = { 404: { description: 'No such QR code among yours', message: 'QR code not found' } } as const;
 /** The errors of a route whose only input is the id. */
 const QR_CODE_ID_ERRORS = { 400: ID_NOT_A_UUID, ...QR_CODE_NOT_FOUND } as const;
@@ -50,7 +51,10 @@ export class QrCodesController {
   @ApiOperation({ operationId: 'listQrCodes', summary: 'List your QR codes with filters, search, sorting and pages' })
   @ApiOkResponse({ type: QrCodeListView, description: 'One page of your codes' })
   @ApiErrorResponses({
-    400: { message: 'Validation failed: limit must not be greater than 100', errors: [{ field: 'limit', message: 'limit must not be greater than 100' }] },
+    400: {
+      message: 'Validation failed: limit must not be greater than 100',
+      errors: [{ field: 'limit', message: 'limit must not be greater than 100' }],
+    },
   })
   list(@CurrentAccount() account: AccountId, @Query() query: ListQrCodesQuery) {
     return this.qrCodes.list(account, query);

@@ -120,7 +120,13 @@ export class QrCodesRepository {
    */
   async page(accountId: AccountId, filter: ListFilter, sort: ListSort, page: number, limit: number): Promise<QrCodeRecord[]> {
     const codes = this.database.read.forAccount(accountId);
-    const rows = await sorted(codes.selectFrom('qr_codes').selectAll().where('id', 'in', this.pageIdsQuery(codes, filter, sort, page, limit)), sort).execute();
+    const rows = await sorted(
+      codes
+        .selectFrom('qr_codes')
+        .selectAll()
+        .where('id', 'in', this.pageIdsQuery(codes, filter, sort, page, limit)),
+      sort,
+    ).execute();
     return rows.map(toRecord);
   }
 
@@ -132,7 +138,13 @@ export class QrCodesRepository {
 
   /** The ids of one page, from the sort index: shared by page() and pageIds(), so their order and paging cannot drift apart. */
   private pageIdsQuery(codes: AccountTables, filter: ListFilter, sort: ListSort, page: number, limit: number) {
-    return sorted(codes.selectFrom('qr_codes').select('id').where((eb) => eb.and(this.conditions(eb, filter))), sort)
+    return sorted(
+      codes
+        .selectFrom('qr_codes')
+        .select('id')
+        .where((eb) => eb.and(this.conditions(eb, filter))),
+      sort,
+    )
       .limit(limit)
       .offset((page - 1) * limit);
   }

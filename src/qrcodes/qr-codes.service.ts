@@ -76,7 +76,11 @@ export class QrCodesService {
   async insert(accountId: AccountId, codes: NewQrCode[]): Promise<QrCodeRecord[]> {
     const created = await withFreshShortCodes((next) =>
       this.inTransaction(async (tx) => {
-        const inserted = await this.codes.insert(tx, accountId, codes.map((code) => ({ ...code, shortCode: code.isDynamic ? next() : null })));
+        const inserted = await this.codes.insert(
+          tx,
+          accountId,
+          codes.map((code) => ({ ...code, shortCode: code.isDynamic ? next() : null })),
+        );
         await this.events.recordInTransaction(tx, { kind: 'created', accountId, codes: inserted });
         return inserted;
       }),
@@ -177,7 +181,15 @@ export class QrCodesService {
       this.inTransaction(async (tx) => {
         const after = await this.codes.update(tx, accountId, id, { ...changes, upgradeWithShortCode: upgradeToDynamic ? next() : undefined });
         if (!after) throw codeNotFound();
-        const event = { kind: 'updated', accountId, codeId: id, shortCode: after.shortCode, changed, renderVersionChanged: changes.bumpRenderVersion, code: after } as const;
+        const event = {
+          kind: 'updated',
+          accountId,
+          codeId: id,
+          shortCode: after.shortCode,
+          changed,
+          renderVersionChanged: changes.bumpRenderVersion,
+          code: after,
+        } as const;
         await this.events.recordInTransaction(tx, event);
         return event;
       }),

@@ -82,7 +82,8 @@ export class RedirectService {
     const status = linkStatus(target);
     if (status === 'paused') return this.outcome('paused', { kind: 'page', status: 410, html: PAUSED_PAGE });
     if (status === 'expired') return this.outcome('expired', { kind: 'page', status: 410, html: EXPIRED_PAGE });
-    if (target.type !== 'url') return this.outcome('page', { kind: 'page', status: 200, html: this.pageOf(target, target.type, shortCode), scanOf: target });
+    if (target.type !== 'url')
+      return this.outcome('page', { kind: 'page', status: 200, html: this.pageOf(target, target.type, shortCode), scanOf: target });
     if (!target.safeLocation) return this.outcome('refused', { kind: 'page', status: 404, html: NOT_FOUND_PAGE });
     return this.outcome('redirected', { kind: 'redirect', location: target.safeLocation, scanOf: target });
   }

@@ -31,7 +31,7 @@ describe('minimumDrawnVersion', () => {
     for (const imageSize of [0.1, 0.2, 0.3, 0.35, 0.38, 0.4, 0.42]) {
       const style: QrStyle = { image: LOGO, imageOptions: { imageSize } };
       const version = minimumDrawnVersion(style);
-      expect((imageSize ** 2) / dataModuleShare(version)).toBeLessThanOrEqual(RECOVERABLE_CODEWORD_SHARE.H * LOGO_CODEWORD_LIMIT + 1e-9);
+      expect(imageSize ** 2 / dataModuleShare(version)).toBeLessThanOrEqual(RECOVERABLE_CODEWORD_SHARE.H * LOGO_CODEWORD_LIMIT + 1e-9);
     }
   });
 

@@ -52,8 +52,7 @@ function maskGrid(side: number, isDark: (row: number, col: number) => boolean, x
   return { size: side, dark, x, y, moduleSize };
 }
 
-const RING_MASK = (row: number, col: number): boolean =>
-  row === 0 || col === 0 || row === FINDER_SIDE - 1 || col === FINDER_SIDE - 1;
+const RING_MASK = (row: number, col: number): boolean => row === 0 || col === 0 || row === FINDER_SIDE - 1 || col === FINDER_SIDE - 1;
 const CENTRE_MASK = (): boolean => true;
 
 const CORNER_SQUARE_FIGURES: readonly string[] = ['square', 'dot', 'extra-rounded'];

@@ -148,10 +148,7 @@ function writeContour(grid: ModuleGrid, corners: ContourCorners, path: PathWrite
   const { x, y, moduleSize } = grid;
   const { vertexRow, vertexCol, incoming, outgoing, radius } = corners;
   const count = corners.length;
-  path.moveTo(
-    x + vertexCol[0] * moduleSize + STEP_X[outgoing[0]] * radius[0],
-    y + vertexRow[0] * moduleSize + STEP_Y[outgoing[0]] * radius[0],
-  );
+  path.moveTo(x + vertexCol[0] * moduleSize + STEP_X[outgoing[0]] * radius[0], y + vertexRow[0] * moduleSize + STEP_Y[outgoing[0]] * radius[0]);
   for (let step = 1; step <= count; step++) {
     const index = step % count;
     const cornerRadius = radius[index];
@@ -161,13 +158,7 @@ function writeContour(grid: ModuleGrid, corners: ContourCorners, path: PathWrite
     const cornerY = y + vertexRow[index] * moduleSize;
     path.lineTo(cornerX - STEP_X[incoming[index]] * cornerRadius, cornerY - STEP_Y[incoming[index]] * cornerRadius);
     if (cornerRadius > 0) {
-      path.arcTo(
-        cornerRadius,
-        false,
-        true,
-        cornerX + STEP_X[outgoing[index]] * cornerRadius,
-        cornerY + STEP_Y[outgoing[index]] * cornerRadius,
-      );
+      path.arcTo(cornerRadius, false, true, cornerX + STEP_X[outgoing[index]] * cornerRadius, cornerY + STEP_Y[outgoing[index]] * cornerRadius);
     }
   }
   path.close();
@@ -183,7 +174,7 @@ export function writeModuleOutline(grid: ModuleGrid, type: DotType, path: PathWr
   for (let vertex = 0; vertex < edges.length; vertex++) {
     while (edges[vertex] !== 0) {
       const lowestEdge = edges[vertex] & -edges[vertex];
-      traceContour(grid, type, edges, vertex, (31 - Math.clz32(lowestEdge)), corners);
+      traceContour(grid, type, edges, vertex, 31 - Math.clz32(lowestEdge), corners);
       writeContour(grid, corners, path);
     }
   }

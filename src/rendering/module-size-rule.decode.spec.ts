@@ -66,19 +66,21 @@ const ROWS: Row[] = Object.entries(MEASURED_THRESHOLD).flatMap(([shape, threshol
 function variants(row: Row) {
   return TEXTS.flatMap((text) =>
     [false, true].flatMap((withLogo) =>
-      (['square', 'circle'] as const).flatMap((shape) => [true, false].map((roundSize) => {
-        const base = SHAPE_STYLES[row.shape] ?? {};
-        const style: QrStyle = {
-          ...base,
-          dotsOptions: { ...base.dotsOptions, roundSize },
-          shape,
-          ...(withLogo ? { image: badgeLogo(), imageOptions: { hideBackgroundDots: true } } : {}),
-        };
-        const count = buildQrMatrix(text, withLogo ? 'H' : 'M').size;
-        // Default quiet zone: 4 modules (square), the code in a circle plus 2 modules (circle).
-        const size = shape === 'square' ? row.pixels * (count + 8) : Math.ceil(row.pixels * (count * Math.SQRT2 + 4));
-        return { text, style, size, shapesAtAnySize: true, nativeOnly: row.expectation === 'missed natively' };
-      })),
+      (['square', 'circle'] as const).flatMap((shape) =>
+        [true, false].map((roundSize) => {
+          const base = SHAPE_STYLES[row.shape] ?? {};
+          const style: QrStyle = {
+            ...base,
+            dotsOptions: { ...base.dotsOptions, roundSize },
+            shape,
+            ...(withLogo ? { image: badgeLogo(), imageOptions: { hideBackgroundDots: true } } : {}),
+          };
+          const count = buildQrMatrix(text, withLogo ? 'H' : 'M').size;
+          // Default quiet zone: 4 modules (square), the code in a circle plus 2 modules (circle).
+          const size = shape === 'square' ? row.pixels * (count + 8) : Math.ceil(row.pixels * (count * Math.SQRT2 + 4));
+          return { text, style, size, shapesAtAnySize: true, nativeOnly: row.expectation === 'missed natively' };
+        }),
+      ),
     ),
   );
 }
@@ -95,21 +97,35 @@ describe('module-size thresholds (measured with three decoders)', () => {
     ROWS.forEach((row, index) => {
       const own = widths.slice(offset, offset + jobs[index].length);
       offset += jobs[index].length;
-      misses.set(row, own.reduce((sum, read) => sum + DECODER_NAMES.filter((name) => read[name] === null).length, 0));
-      cameraDecoderMisses.set(row, own.reduce((sum, read) => sum + (read.zxing === null ? 1 : 0) + (read.zbar === null ? 1 : 0), 0));
+      misses.set(
+        row,
+        own.reduce((sum, read) => sum + DECODER_NAMES.filter((name) => read[name] === null).length, 0),
+      );
+      cameraDecoderMisses.set(
+        row,
+        own.reduce((sum, read) => sum + (read.zxing === null ? 1 : 0) + (read.zbar === null ? 1 : 0), 0),
+      );
     });
-    console.log(ROWS.map((row) => `${row.shape} at ${row.pixels} px: ${misses.get(row)} of 48 missed, ${cameraDecoderMisses.get(row)} by zxing or zbar (${row.expectation})`).join('\n'));
+    console.log(
+      ROWS.map(
+        (row) =>
+          `${row.shape} at ${row.pixels} px: ${misses.get(row)} of 48 missed, ${cameraDecoderMisses.get(row)} by zxing or zbar (${row.expectation})`,
+      ).join('\n'),
+    );
   }, 300_000);
 
-  it.each(ROWS.map((row) => [row.shape, row.pixels, row.expectation, row] as const))('%s at %i px per module: %s', (_shape, _pixels, expectation, row) => {
-    if (expectation === 'read by all') {
-      expect(cameraDecoderMisses.get(row)).toBe(0);
-      // jsQR may miss a round finder figure at any size (2 of the 8 variants at most), never a module shape.
-      expect(misses.get(row)).toBeLessThanOrEqual(row.shape.includes(':') ? 4 : 0);
-    } else {
-      expect(misses.get(row)).toBeGreaterThan(0);
-    }
-  });
+  it.each(ROWS.map((row) => [row.shape, row.pixels, row.expectation, row] as const))(
+    '%s at %i px per module: %s',
+    (_shape, _pixels, expectation, row) => {
+      if (expectation === 'read by all') {
+        expect(cameraDecoderMisses.get(row)).toBe(0);
+        // jsQR may miss a round finder figure at any size (2 of the 8 variants at most), never a module shape.
+        expect(misses.get(row)).toBeLessThanOrEqual(row.shape.includes(':') ? 4 : 0);
+      } else {
+        expect(misses.get(row)).toBeGreaterThan(0);
+      }
+    },
+  );
 
   it('the renderer uses the measured thresholds; squares are drawn as they are at any width', () => {
     const { square, ...shapes } = MEASURED_THRESHOLD;

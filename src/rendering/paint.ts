@@ -15,9 +15,7 @@ export interface Box {
   height: number;
 }
 
-export type Paint =
-  | { kind: 'solid'; color: string }
-  | { kind: 'gradient'; gradient: Gradient; box: Box; extraRotationDegrees: number };
+export type Paint = { kind: 'solid'; color: string } | { kind: 'gradient'; gradient: Gradient; box: Box; extraRotationDegrees: number };
 
 /** A layer's fill as attributes, with the gradient definition it refers to (if any). */
 export interface PaintMarkup {
@@ -111,18 +109,19 @@ function gradientDefinition(paint: Extract<Paint, { kind: 'gradient' }>, id: str
 export function paintMarkup(paint: Paint, id: string, space: PathSpace): PaintMarkup {
   if (paint.kind === 'solid') {
     const { rgb, opacity } = splitAlpha(paint.color);
-    return { definition: '', fill: [['fill', rgb], ['fill-opacity', opacity]] };
+    return {
+      definition: '',
+      fill: [
+        ['fill', rgb],
+        ['fill-opacity', opacity],
+      ],
+    };
   }
   return { definition: gradientDefinition(paint, id, space), fill: [['fill', `url(#${id})`]] };
 }
 
 /** A paint from a style's `color`/`gradient` pair: the gradient wins, as in qr-code-styling. */
-export function paintFrom(
-  options: { color?: string; gradient?: Gradient },
-  fallbackColor: string,
-  box: Box,
-  extraRotationDegrees = 0,
-): Paint {
+export function paintFrom(options: { color?: string; gradient?: Gradient }, fallbackColor: string, box: Box, extraRotationDegrees = 0): Paint {
   if (options.gradient) return { kind: 'gradient', gradient: options.gradient, box, extraRotationDegrees };
   return { kind: 'solid', color: options.color ?? fallbackColor };
 }

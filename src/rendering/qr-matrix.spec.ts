@@ -5,8 +5,21 @@ import { buildQrMatrix, QrCapacityError, type QrMatrix } from './qr-matrix';
 /** Mask number from the first copy of the format bits (row/column 8 around the top-left finder). */
 function maskOf(matrix: QrMatrix): number {
   const positions: Array<[number, number]> = [
-    [0, 8], [1, 8], [2, 8], [3, 8], [4, 8], [5, 8], [7, 8], [8, 8], [8, 7],
-    [8, 5], [8, 4], [8, 3], [8, 2], [8, 1], [8, 0],
+    [0, 8],
+    [1, 8],
+    [2, 8],
+    [3, 8],
+    [4, 8],
+    [5, 8],
+    [7, 8],
+    [8, 8],
+    [8, 7],
+    [8, 5],
+    [8, 4],
+    [8, 3],
+    [8, 2],
+    [8, 1],
+    [8, 0],
   ];
   let bits = 0;
   positions.forEach(([row, col], index) => {
@@ -53,7 +66,11 @@ describe('buildQrMatrix', () => {
     expect(matrix.version).toBe(1);
     expect(matrix.size).toBe(21);
     expect(matrix.modules).toHaveLength(21 * 21);
-    for (const [row, col] of [[0, 0], [0, 14], [14, 0]]) {
+    for (const [row, col] of [
+      [0, 0],
+      [0, 14],
+      [14, 0],
+    ]) {
       expect(matrix.isDark(row, col)).toBe(true);
       expect(matrix.isDark(row + 1, col + 1)).toBe(false);
       expect(matrix.isDark(row + 3, col + 3)).toBe(true);

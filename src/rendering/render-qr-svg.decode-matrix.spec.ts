@@ -58,13 +58,20 @@ describe('decode matrix: every style combination, three decoders', () => {
     COMBINATIONS.forEach((combination, index) => {
       const check = checkStyle(combination.style);
       if (check.ok) accepted.push(index);
-      else refused.set(index, check.errors.map((error) => error.field));
+      else
+        refused.set(
+          index,
+          check.errors.map((error) => error.field),
+        );
     });
     const started = Date.now();
     const widths = await decodeInWorkers(accepted.map((index) => ({ text: TEXT, style: COMBINATIONS[index].style, size: COMBINATIONS[index].size })));
     accepted.forEach((index, position) => read.set(index, widths[position]));
     const rescued = Object.fromEntries(
-      DECODER_NAMES.map((name) => [name, [...read].filter(([index, result]) => result[name] !== null && result[name] !== COMBINATIONS[index].size).length]),
+      DECODER_NAMES.map((name) => [
+        name,
+        [...read].filter(([index, result]) => result[name] !== null && result[name] !== COMBINATIONS[index].size).length,
+      ]),
     );
     console.log(
       `decode matrix: ${COMBINATIONS.length} combinations, ${accepted.length} rendered and decoded, ${refused.size} refused, ` +

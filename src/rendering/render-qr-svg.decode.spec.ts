@@ -50,7 +50,21 @@ describe('decoding rendered codes', () => {
     ['a large logo with a margin', { image: checkeredLogo(), imageOptions: { imageSize: 0.6, margin: 6 } }],
     ['a wide logo', { image: checkeredLogo(40, 12) }],
     ['a logo at level M', { image: checkeredLogo(), qrOptions: { errorCorrectionLevel: 'M' } }],
-    ['a rounded gradient background', { backgroundOptions: { round: 1, gradient: { type: 'radial', colorStops: [{ offset: 0, color: '#ffffff' }, { offset: 1, color: '#dddddd' }] } } }],
+    [
+      'a rounded gradient background',
+      {
+        backgroundOptions: {
+          round: 1,
+          gradient: {
+            type: 'radial',
+            colorStops: [
+              { offset: 0, color: '#ffffff' },
+              { offset: 1, color: '#dddddd' },
+            ],
+          },
+        },
+      },
+    ],
     ['light-on-dark colours', { dotsOptions: { color: '#ffffff' }, backgroundOptions: { color: '#102030' } }],
   ])('decodes with %s', (_name, style) => {
     expect(decodeSvg(renderQrSvg({ text: TEXTS.url, style, size: 400 }))).toBe(TEXTS.url);
@@ -87,24 +101,27 @@ describe('decoding every style combination', () => {
 
   describe.each([100, 1000])('at size %i', (size) => {
     const cases = DOT_TYPES.flatMap((dotsType) => cornerSquareTypes.map((cornerType) => [dotsType, cornerType] as const));
-    it.each(cases)('%s dots with %s corner squares decode in every paint, with and without logo, square and circle', (dotsType: DotType, cornerType) => {
-      const failures: string[] = [];
-      for (const [paintName, paint] of Object.entries(paints)) {
-        for (const withLogo of [false, true]) {
-          for (const shape of ['square', 'circle'] as const) {
-            const style: QrStyle = {
-              dotsOptions: { type: dotsType, ...paint },
-              cornersSquareOptions: { type: cornerType },
-              shape,
-              ...(withLogo ? { image: logo, imageOptions: { hideBackgroundDots: true } } : {}),
-            };
-            // Dark on light: trying jsQR's inverted reading as well would only double the misses' cost.
-            const decoded = decodeSvg(renderQrSvg({ text, style, size }), { widths: rasterWidths[size], inversionAttempts: 'dontInvert' });
-            if (decoded !== text) failures.push(`${paintName} ${shape}${withLogo ? ' with logo' : ''}`);
+    it.each(cases)(
+      '%s dots with %s corner squares decode in every paint, with and without logo, square and circle',
+      (dotsType: DotType, cornerType) => {
+        const failures: string[] = [];
+        for (const [paintName, paint] of Object.entries(paints)) {
+          for (const withLogo of [false, true]) {
+            for (const shape of ['square', 'circle'] as const) {
+              const style: QrStyle = {
+                dotsOptions: { type: dotsType, ...paint },
+                cornersSquareOptions: { type: cornerType },
+                shape,
+                ...(withLogo ? { image: logo, imageOptions: { hideBackgroundDots: true } } : {}),
+              };
+              // Dark on light: trying jsQR's inverted reading as well would only double the misses' cost.
+              const decoded = decodeSvg(renderQrSvg({ text, style, size }), { widths: rasterWidths[size], inversionAttempts: 'dontInvert' });
+              if (decoded !== text) failures.push(`${paintName} ${shape}${withLogo ? ' with logo' : ''}`);
+            }
           }
         }
-      }
-      expect(failures).toEqual([]);
-    });
+        expect(failures).toEqual([]);
+      },
+    );
   });
 });

@@ -76,17 +76,37 @@ const gradient = (type: Gradient['type'], rotation?: number): Gradient => ({
 
 const CASES: Array<[name: string, style: QrStyle, size: number]> = [
   ['square dots', {}, 300],
-  ['dots with their corner types set', { dotsOptions: { type: 'dots' }, cornersSquareOptions: { type: 'dots' }, cornersDotOptions: { type: 'square' } }, 300],
+  [
+    'dots with their corner types set',
+    { dotsOptions: { type: 'dots' }, cornersSquareOptions: { type: 'dots' }, cornersDotOptions: { type: 'square' } },
+    300,
+  ],
   // Unset corners with dots get solid figures (style/finder-defaults.ts): qr-code-styling is given them explicitly.
   ['dots with scannable default corners', { dotsOptions: { type: 'dots' } }, 300],
   ['rounded dots', { dotsOptions: { type: 'rounded' } }, 300],
   ['classy dots', { dotsOptions: { type: 'classy' } }, 300],
   ['classy-rounded dots', { dotsOptions: { type: 'classy-rounded' } }, 300],
   ['extra-rounded dots (unset corners follow as modules)', { dotsOptions: { type: 'extra-rounded' } }, 300],
-  ['corner figures and corner module shapes', { cornersSquareOptions: { type: 'extra-rounded', color: '#aa0000' }, cornersDotOptions: { type: 'classy' } }, 300],
+  [
+    'corner figures and corner module shapes',
+    { cornersSquareOptions: { type: 'extra-rounded', color: '#aa0000' }, cornersDotOptions: { type: 'classy' } },
+    300,
+  ],
   ['dot corner squares', { cornersSquareOptions: { type: 'dot' }, cornersDotOptions: { type: 'dot', color: '#0000aa' } }, 300],
-  ['linear gradients at several angles', { dotsOptions: { type: 'rounded', gradient: gradient('linear', 120) }, backgroundOptions: { gradient: gradient('linear', 250) } }, 300],
-  ['radial and per-corner gradients', { dotsOptions: { gradient: gradient('radial') }, cornersSquareOptions: { gradient: gradient('linear', 45) }, cornersDotOptions: { gradient: gradient('radial') } }, 300],
+  [
+    'linear gradients at several angles',
+    { dotsOptions: { type: 'rounded', gradient: gradient('linear', 120) }, backgroundOptions: { gradient: gradient('linear', 250) } },
+    300,
+  ],
+  [
+    'radial and per-corner gradients',
+    {
+      dotsOptions: { gradient: gradient('radial') },
+      cornersSquareOptions: { gradient: gradient('linear', 45) },
+      cornersDotOptions: { gradient: gradient('radial') },
+    },
+    300,
+  ],
   ['rounded background', { backgroundOptions: { color: '#eeddcc', round: 0.5 } }, 300],
   ['circle shape', { shape: 'circle', dotsOptions: { type: 'rounded' } }, 333],
   ['logo with margin', { image: checkeredLogo(), imageOptions: { margin: 4, imageSize: 0.3 }, dotsOptions: { type: 'classy' } }, 300],

@@ -38,8 +38,31 @@ function countElements(svg: string, name: string): number {
 
 const ALLOWED_ELEMENTS = new Set(['svg', 'defs', 'linearGradient', 'radialGradient', 'stop', 'clipPath', 'rect', 'path', 'circle', 'image', 'g']);
 const ALLOWED_ATTRIBUTES = new Set([
-  'xmlns', 'width', 'height', 'viewBox', 'shape-rendering', 'id', 'gradientUnits', 'x1', 'y1', 'x2', 'y2', 'cx', 'cy', 'r',
-  'offset', 'stop-color', 'stop-opacity', 'fill', 'fill-opacity', 'd', 'transform', 'x', 'y', 'rx', 'href',
+  'xmlns',
+  'width',
+  'height',
+  'viewBox',
+  'shape-rendering',
+  'id',
+  'gradientUnits',
+  'x1',
+  'y1',
+  'x2',
+  'y2',
+  'cx',
+  'cy',
+  'r',
+  'offset',
+  'stop-color',
+  'stop-opacity',
+  'fill',
+  'fill-opacity',
+  'd',
+  'transform',
+  'x',
+  'y',
+  'rx',
+  'href',
 ]);
 const SAFE_HREF = /^data:image\/(png|jpeg|webp)[;,]/;
 
@@ -59,7 +82,15 @@ const EVERYTHING: QrStyle = {
   dotsOptions: { type: 'classy-rounded', gradient: gradient('linear') },
   cornersSquareOptions: { type: 'extra-rounded', gradient: gradient('radial') },
   cornersDotOptions: { type: 'dot', gradient: gradient('linear', 200) },
-  backgroundOptions: { gradient: { colorStops: [{ offset: 0, color: '#ffffff' }, { offset: 1, color: '#e3f2fd' }] }, round: 0.2 },
+  backgroundOptions: {
+    gradient: {
+      colorStops: [
+        { offset: 0, color: '#ffffff' },
+        { offset: 1, color: '#e3f2fd' },
+      ],
+    },
+    round: 0.2,
+  },
   image: LOGO,
   imageOptions: { imageSize: 0.3, margin: 2, hideBackgroundDots: true },
   shape: 'circle',
@@ -106,7 +137,9 @@ describe('renderQrSvg document', () => {
       style: { cornersSquareOptions: { color: '#aa0000' }, cornersDotOptions: { color: '#0000aa' } },
       size: 300,
     });
-    const fills = allNodes(parseSvg(svg)).filter((node) => node.name === 'path').map((node) => node.attributes.fill);
+    const fills = allNodes(parseSvg(svg))
+      .filter((node) => node.name === 'path')
+      .map((node) => node.attributes.fill);
     expect(fills).toEqual(['#000', '#aa0000', '#0000aa']);
   });
 
@@ -149,19 +182,35 @@ describe('renderQrSvg document', () => {
     expect(nodes.map((node) => node.name)).not.toContain('script');
     expect(nodes.filter((node) => node.name === 'image')).toHaveLength(1);
     expect(nodes.find((node) => node.name === 'image')!.attributes.href).toBe(hostileImage);
-    expect(nodes.find((node) => node.name === 'path')!.attributes).toEqual({ transform: expect.any(String), fill: hostileColour, d: expect.any(String) });
+    expect(nodes.find((node) => node.name === 'path')!.attributes).toEqual({
+      transform: expect.any(String),
+      fill: hostileColour,
+      d: expect.any(String),
+    });
   });
 
   it('keeps ids unique between documents with different id prefixes, and every reference resolves', () => {
     const documents = ['first', 'second'].map((idPrefix) => parseSvg(renderQrSvg({ text: TEXT, style: EVERYTHING, size: 300, idPrefix })));
-    const idsOf = (root: XmlNode) => allNodes(root).map((node) => node.attributes.id).filter((id): id is string => id !== undefined);
+    const idsOf = (root: XmlNode) =>
+      allNodes(root)
+        .map((node) => node.attributes.id)
+        .filter((id): id is string => id !== undefined);
     const [firstIds, secondIds] = documents.map(idsOf);
     expect(firstIds.length).toBe(8);
     expect(new Set(firstIds).size).toBe(firstIds.length);
     expect(firstIds.every((id) => id.startsWith('first-'))).toBe(true);
     expect(secondIds.filter((id) => firstIds.includes(id))).toEqual([]);
-    for (const [root, ids] of [[documents[0], firstIds], [documents[1], secondIds]] as const) {
-      const references = allNodes(root).flatMap((node) => [...Object.values(node.attributes).join(' ').matchAll(/url\(#([^)]+)\)/g)].map((match) => match[1]));
+    for (const [root, ids] of [
+      [documents[0], firstIds],
+      [documents[1], secondIds],
+    ] as const) {
+      const references = allNodes(root).flatMap((node) =>
+        [
+          ...Object.values(node.attributes)
+            .join(' ')
+            .matchAll(/url\(#([^)]+)\)/g),
+        ].map((match) => match[1]),
+      );
       expect(references.length).toBeGreaterThan(0);
       for (const reference of references) expect(ids).toContain(reference);
     }
@@ -242,7 +291,8 @@ describe('renderQrSvg document', () => {
   });
 
   it('embeds the logo as an image sized by imageSize and its header dimensions', () => {
-    const image = (style: QrStyle) => allNodes(parseSvg(renderQrSvg({ text: TEXT, style, size: 300 }))).find((node) => node.name === 'image')!.attributes;
+    const image = (style: QrStyle) =>
+      allNodes(parseSvg(renderQrSvg({ text: TEXT, style, size: 300 }))).find((node) => node.name === 'image')!.attributes;
     const square = image({ image: LOGO });
     expect(Number(square.width)).toBe(Number(square.height));
     const wide = image({ image: checkeredLogo(32, 8) });
@@ -255,13 +305,16 @@ describe('renderQrSvg document', () => {
 
   it('hides the modules under the logo only with hideBackgroundDots', () => {
     const pathLength = (hideBackgroundDots: boolean) =>
-      allNodes(parseSvg(renderQrSvg({ text: TEXT, style: { image: LOGO, imageOptions: { hideBackgroundDots } }, size: 300 })))
-        .find((node) => node.name === 'path')!.attributes.d.length;
+      allNodes(parseSvg(renderQrSvg({ text: TEXT, style: { image: LOGO, imageOptions: { hideBackgroundDots } }, size: 300 }))).find(
+        (node) => node.name === 'path',
+      )!.attributes.d.length;
     expect(pathLength(true)).toBeLessThan(pathLength(false));
   });
 
   it('marks unaligned modules crispEdges as qr-code-styling does when roundSize is off', () => {
-    expect(parseSvg(renderQrSvg({ text: TEXT, style: { dotsOptions: { roundSize: false } }, size: 301 })).attributes['shape-rendering']).toBe('crispEdges');
+    expect(parseSvg(renderQrSvg({ text: TEXT, style: { dotsOptions: { roundSize: false } }, size: 301 })).attributes['shape-rendering']).toBe(
+      'crispEdges',
+    );
     expect(parseSvg(renderQrSvg({ text: TEXT, style: {}, size: 301 })).attributes['shape-rendering']).toBeUndefined();
   });
 });

@@ -44,7 +44,6 @@ export interface RenderQrSvgInput {
   shapeThresholds?: ShapeThresholds;
 }
 
-
 const DEFAULT_DOTS_COLOR = '#000';
 const DEFAULT_BACKGROUND_COLOR = '#fff';
 const DEFAULT_IMAGE_SIZE = 0.4;
@@ -140,13 +139,7 @@ export function renderQrSvg(input: RenderQrSvgInput): string {
   const level = resolveErrorCorrectionLevel(style);
   const matrix = buildQrMatrix(text, level, minimumDrawnVersion(style));
   const shape = style.shape ?? 'square';
-  const layout = layoutCode(
-    size,
-    matrix.size,
-    style.margin ?? defaultMargin(size, matrix.size, shape),
-    shape,
-    style.dotsOptions?.roundSize ?? true,
-  );
+  const layout = layoutCode(size, matrix.size, style.margin ?? defaultMargin(size, matrix.size, shape), shape, style.dotsOptions?.roundSize ?? true);
   const canvasBox = { x: 0, y: 0, width: size, height: size };
 
   const imageOptions = style.imageOptions ?? {};
@@ -172,7 +165,10 @@ export function renderQrSvg(input: RenderQrSvgInput): string {
   const backgroundColor = backgroundOptions.color ?? DEFAULT_BACKGROUND_COLOR;
   const background =
     backgroundOptions.gradient || backgroundColor !== 'transparent'
-      ? { paint: paintFrom({ ...backgroundOptions, color: backgroundColor }, DEFAULT_BACKGROUND_COLOR, canvasBox), round: backgroundOptions.round ?? 0 }
+      ? {
+          paint: paintFrom({ ...backgroundOptions, color: backgroundColor }, DEFAULT_BACKGROUND_COLOR, canvasBox),
+          round: backgroundOptions.round ?? 0,
+        }
       : null;
 
   return writeSvgDocument({
@@ -181,6 +177,9 @@ export function renderQrSvg(input: RenderQrSvgInput): string {
     crispEdges: style.dotsOptions?.roundSize === false,
     background,
     layers,
-    logo: logo && style.image && logo.width > 0 && logo.height > 0 ? { href: style.image, x: logo.x, y: logo.y, width: logo.width, height: logo.height } : null,
+    logo:
+      logo && style.image && logo.width > 0 && logo.height > 0
+        ? { href: style.image, x: logo.x, y: logo.y, width: logo.width, height: logo.height }
+        : null,
   });
 }

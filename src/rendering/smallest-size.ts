@@ -12,7 +12,10 @@ import { pixelsPerModuleFor, type ShapeName } from './module-size-rule';
 export function shapesOf(style: QrStyle): ShapeName[] {
   const dotsType = style.dotsOptions?.type ?? 'square';
   const { cornersSquareType, cornersDotType } = resolveFinderTypes(style);
-  const ring: ShapeName = cornersSquareType === 'dot' || cornersSquareType === 'extra-rounded' || cornersSquareType === 'square' ? `ring:${cornersSquareType}` : (cornersSquareType ?? dotsType);
+  const ring: ShapeName =
+    cornersSquareType === 'dot' || cornersSquareType === 'extra-rounded' || cornersSquareType === 'square'
+      ? `ring:${cornersSquareType}`
+      : (cornersSquareType ?? dotsType);
   const centre: ShapeName = cornersDotType === 'dot' || cornersDotType === 'square' ? `centre:${cornersDotType}` : (cornersDotType ?? dotsType);
   return [dotsType, ring, centre];
 }
@@ -30,7 +33,13 @@ export function smallestSizeFor(style: QrStyle, moduleCount: number, minSize: nu
   const pixelsPerModule = pixelsPerModuleFor(shapesOf(style));
   const shape = style.shape ?? 'square';
   for (let size = minSize; size <= maxSize; size++) {
-    const layout = layoutCode(size, moduleCount, style.margin ?? defaultMargin(size, moduleCount, shape), shape, style.dotsOptions?.roundSize ?? true);
+    const layout = layoutCode(
+      size,
+      moduleCount,
+      style.margin ?? defaultMargin(size, moduleCount, shape),
+      shape,
+      style.dotsOptions?.roundSize ?? true,
+    );
     if (layout.moduleSize >= pixelsPerModule) {
       // Light border outside the code (outside the circle's decorative ring for shape circle).
       const quietZonePx = shape === 'circle' ? (size - layout.drawingSize) / 2 : layout.x;

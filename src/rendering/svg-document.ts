@@ -37,11 +37,7 @@ export function writeSvgDocument(parts: SvgDocumentParts): string {
   let body = '';
 
   if (parts.background) {
-    const { definition, fill } = paintMarkup(
-      parts.background.paint,
-      parts.background.paint.kind === 'gradient' ? idFor('bg') : '',
-      CANVAS_SPACE,
-    );
+    const { definition, fill } = paintMarkup(parts.background.paint, parts.background.paint.kind === 'gradient' ? idFor('bg') : '', CANVAS_SPACE);
     definitions += definition;
     const cornerRadius = parts.background.round > 0 ? roundTo((size / 2) * parts.background.round, 2) : undefined;
     body += emptyElement('rect', [['width', size], ['height', size], ['rx', cornerRadius], ...fill]);

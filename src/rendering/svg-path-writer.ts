@@ -63,7 +63,6 @@ export class PathWriter {
     return this.data;
   }
 
-
   moveTo(x: number, y: number): void {
     this.flushArc();
     const targetX = toHundredths(x);

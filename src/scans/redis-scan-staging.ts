@@ -118,7 +118,8 @@ export class RedisScanStaging implements ScanStaging {
         const { refused } = await store(intact, async () => {
           const settled = await client.eval(SETTLE_TAKEN, 3, QUEUE_KEY, PENDING_KEY, DRAIN_LOCK_KEY, token, taken, ...release);
           // Harmless (the next drainer finds the batches claimed and settles them) but a sign that stores outlast the lock.
-          if (settled !== 1) this.logger.warn(`Scan drain lock expired during a store of ${taken} staged entries; they are settled by the next drain`);
+          if (settled !== 1)
+            this.logger.warn(`Scan drain lock expired during a store of ${taken} staged entries; they are settled by the next drain`);
         });
         if (damaged.length + refused.length > 0) {
           for (const batch of [...damaged, ...refused]) this.logger.error(`Scan batch ${batch.id} cannot be stored: set aside in ${UNSTORABLE_KEY}`);

@@ -1,5 +1,15 @@
 import { scanEvent as event, IPHONE_AGENT as IPHONE, SCANNED_CODE as CODE, TEST_VISITORS } from './__fixtures__/scan-events';
-import { copyField, decodeStagedBatch, encodeStagedBatch, readRowsOf, rowsMatchHeader, SCAN_EVENT_COLUMNS, type ScanBatch, ScanBatchWriter, sumByCode } from './scan-batch';
+import {
+  copyField,
+  decodeStagedBatch,
+  encodeStagedBatch,
+  readRowsOf,
+  rowsMatchHeader,
+  SCAN_EVENT_COLUMNS,
+  type ScanBatch,
+  ScanBatchWriter,
+  sumByCode,
+} from './scan-batch';
 import type { QrCodeId } from '../common/ids/resource-ids';
 import type { ScanEvent } from './scan-event';
 import { dailyVisitorKey, visitorHash } from './visitor-hash';
@@ -67,7 +77,11 @@ describe('ScanBatchWriter', () => {
     ['a bot', { isBot: true, userAgent: 'Slackbot-LinkExpanding 1.0' }, { device: 'bot', is_bot: 't' }],
     ['no user agent', { userAgent: null }, { device: 'other', os: 'unknown', browser: 'unknown', user_agent: null }],
     ['no referrer', { referrer: null }, { referrer: null }],
-    ['tabs, newlines and backslashes (no field or row can be forged)', { userAgent: 'x\ty\\z\n\u0001', referrer: 'a\tt\nb' }, { user_agent: 'x\ty\\z\n\u0001', referrer: 'a\tt\nb', is_bot: 'f' }],
+    [
+      'tabs, newlines and backslashes (no field or row can be forged)',
+      { userAgent: 'x\ty\\z\n\u0001', referrer: 'a\tt\nb' },
+      { user_agent: 'x\ty\\z\n\u0001', referrer: 'a\tt\nb', is_bot: 'f' },
+    ],
     ['non-ASCII text', { referrer: 'https://例え.jp/ページ?q=😀' }, { referrer: 'https://例え.jp/ページ?q=😀' }],
   ])('writes %s so that it reads back exactly', (_label, overrides, expected) => {
     const rows = rowsOf([event(overrides)]);
@@ -93,14 +107,23 @@ describe('ScanBatchWriter', () => {
   it('gives each event its own time, also when times repeat and come back', () => {
     const times = [0, 0, 1, 0].map((ms) => Date.UTC(2026, 0, 1, 0, 0, 0, ms));
     expect(rowsOf(times.map((at) => event({ at }))).map((row) => row.scanned_at)).toEqual([
-      '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.001Z', '2026-01-01T00:00:00.000Z',
+      '2026-01-01T00:00:00.000Z',
+      '2026-01-01T00:00:00.000Z',
+      '2026-01-01T00:00:00.001Z',
+      '2026-01-01T00:00:00.000Z',
     ]);
   });
 
   it('keeps a user agent seen as a bot and as a person apart, across batches', () => {
     const writer = new ScanBatchWriter(TEST_VISITORS);
-    expect(rowsOf([event(), event({ isBot: true })], writer).map((row) => [row.device, row.is_bot])).toEqual([['mobile', 'f'], ['bot', 't']]);
-    expect(rowsOf([event({ isBot: true }), event()], writer).map((row) => [row.device, row.is_bot])).toEqual([['bot', 't'], ['mobile', 'f']]);
+    expect(rowsOf([event(), event({ isBot: true })], writer).map((row) => [row.device, row.is_bot])).toEqual([
+      ['mobile', 'f'],
+      ['bot', 't'],
+    ]);
+    expect(rowsOf([event({ isBot: true }), event()], writer).map((row) => [row.device, row.is_bot])).toEqual([
+      ['bot', 't'],
+      ['mobile', 'f'],
+    ]);
   });
 });
 
@@ -134,7 +157,8 @@ describe('staged batch entries', () => {
 });
 
 describe('rowsMatchHeader', () => {
-  const entry = (rows: string, counted: number) => decodeStagedBatch(Buffer.from(`{"id":"${CODE}","codes":[["${OTHER}",${counted},${counted}]]}\n${rows}`));
+  const entry = (rows: string, counted: number) =>
+    decodeStagedBatch(Buffer.from(`{"id":"${CODE}","codes":[["${OTHER}",${counted},${counted}]]}\n${rows}`));
 
   it.each([
     ['as many rows as counted', 'row\nrow\n', 2, true],
@@ -154,7 +178,14 @@ describe('rowsMatchHeader', () => {
 describe('sumByCode', () => {
   it('adds up scans and rows of each code across batches', () => {
     const batches: ScanBatch[] = [
-      { id: 'a', rows: '', codes: [{ codeId: CODE, scans: 1, rows: 2 }, { codeId: OTHER, scans: 0, rows: 1 }] },
+      {
+        id: 'a',
+        rows: '',
+        codes: [
+          { codeId: CODE, scans: 1, rows: 2 },
+          { codeId: OTHER, scans: 0, rows: 1 },
+        ],
+      },
       { id: 'b', rows: '', codes: [{ codeId: CODE, scans: 3, rows: 3 }] },
     ];
     expect([...sumByCode(batches).values()]).toEqual([

@@ -25,7 +25,18 @@ export interface ScanBatch {
 }
 
 /** The columns of scan_events that a batch's rows fill, in order (the user agent's columns last: they are written as one remembered piece). */
-export const SCAN_EVENT_COLUMNS = ['event_id', 'qr_code_id', 'scanned_at', 'referrer', 'visitor_hash', 'user_agent', 'device', 'os', 'browser', 'is_bot'] as const;
+export const SCAN_EVENT_COLUMNS = [
+  'event_id',
+  'qr_code_id',
+  'scanned_at',
+  'referrer',
+  'visitor_hash',
+  'user_agent',
+  'device',
+  'os',
+  'browser',
+  'is_bot',
+] as const;
 
 /** Distinct user agents whose classified, escaped columns are remembered (they repeat: a few device and browser versions). */
 const REMEMBERED_AGENTS = 2000;
@@ -48,7 +59,10 @@ export function copyField(value: string | null): string {
  */
 export class ScanBatchWriter {
   /** By verdict, then by the user agent itself: a key built from both would be a new string to hash on every scan. */
-  private readonly agents = { bot: createLru<string>({ max: REMEMBERED_AGENTS, ttl: DAY_MS }), human: createLru<string>({ max: REMEMBERED_AGENTS, ttl: DAY_MS }) };
+  private readonly agents = {
+    bot: createLru<string>({ max: REMEMBERED_AGENTS, ttl: DAY_MS }),
+    human: createLru<string>({ max: REMEMBERED_AGENTS, ttl: DAY_MS }),
+  };
   private lastAt = Number.NaN;
   private lastIso = '';
 
@@ -61,7 +75,8 @@ export class ScanBatchWriter {
     const lines: string[] = new Array<string>(events.length);
     for (let i = 0; i < events.length; i++) {
       const event = events[i];
-      lines[i] = `${randomUUID()}\t${copyField(event.codeId)}\t${this.iso(event.at)}\t${copyField(event.referrer)}\t${this.visitors.hash(event.at, event.ip, event.userAgent)}\t${this.agentFields(event.userAgent, event.isBot)}\n`;
+      lines[i] =
+        `${randomUUID()}\t${copyField(event.codeId)}\t${this.iso(event.at)}\t${copyField(event.referrer)}\t${this.visitors.hash(event.at, event.ip, event.userAgent)}\t${this.agentFields(event.userAgent, event.isBot)}\n`;
       let code = codes.get(event.codeId);
       if (!code) codes.set(event.codeId, (code = { codeId: event.codeId, scans: 0, rows: 0 }));
       code.rows++;
@@ -119,7 +134,8 @@ export function decodeStagedBatch(entry: Buffer): ScanBatch {
   if (end < 0) throw new Error('staged scan batch without a header line');
   const header = JSON.parse(entry.subarray(0, end).toString('utf8')) as Partial<StagedHeader>;
   const valid =
-    isWrittenId(header.id) && Array.isArray(header.codes) &&
+    isWrittenId(header.id) &&
+    Array.isArray(header.codes) &&
     header.codes.every((c) => Array.isArray(c) && isWrittenId(c[0]) && Number.isInteger(c[1]) && Number.isInteger(c[2]) && c[1] >= 0 && c[2] >= c[1]);
   if (!valid) throw new Error('staged scan batch with an unreadable header');
   return { id: header.id!, codes: header.codes!.map(([codeId, scans, rows]) => ({ codeId: codeId, scans, rows })), rows: entry.subarray(end + 1) };
@@ -187,7 +203,8 @@ export interface ScanRow {
 }
 
 const UNESCAPES: Record<string, string> = { '\\\\': '\\', '\\t': '\t', '\\n': '\n', '\\r': '\r' };
-const unescapeField = (field: string): string | null => (field === '\\N' ? null : field.includes('\\') ? field.replace(/\\[\\tnr]/g, (c) => UNESCAPES[c]) : field);
+const unescapeField = (field: string): string | null =>
+  field === '\\N' ? null : field.includes('\\') ? field.replace(/\\[\\tnr]/g, (c) => UNESCAPES[c]) : field;
 
 /**
  * The rows of a batch that belong to `codeIds`, read back from COPY's text format (in
@@ -197,7 +214,7 @@ const unescapeField = (field: string): string | null => (field === '\\N' ? null 
 export function readRowsOf(batch: ScanBatch, codeIds: ReadonlySet<string>): ScanRow[] {
   const text = typeof batch.rows === 'string' ? batch.rows : batch.rows.toString('utf8');
   const rows: ScanRow[] = [];
-  for (let start = 0; start < text.length; ) {
+  for (let start = 0; start < text.length;) {
     let end = text.indexOf('\n', start);
     if (end < 0) end = text.length;
     if (codeIds.has(text.slice(start + 37, start + 73))) {

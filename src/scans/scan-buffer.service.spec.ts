@@ -71,13 +71,22 @@ describe('ScanBuffer', () => {
   let spillDir: string;
   const buffers: ScanBuffer[] = [];
   const bufferOn = (store: FakeStore, dir = spillDir) => {
-    const buffer = new ScanBuffer(store.repository, noRedis, new MetricsService(), { scanSpillDir: dir, shutdownTimeoutMs: 5000 } as AppConfig, TEST_VISITORS);
+    const buffer = new ScanBuffer(
+      store.repository,
+      noRedis,
+      new MetricsService(),
+      { scanSpillDir: dir, shutdownTimeoutMs: 5000 } as AppConfig,
+      TEST_VISITORS,
+    );
     buffers.push(buffer);
     return buffer;
   };
   /** `scans` as the API computes it: stored plus pending, read as one step. */
   const scansShown = async (buffer: ScanBuffer, store: FakeStore) => {
-    const { result, pending } = await buffer.readWithPending(async () => store.scans, () => [CODE]);
+    const { result, pending } = await buffer.readWithPending(
+      async () => store.scans,
+      () => [CODE],
+    );
     return result + (pending.get(CODE) ?? 0);
   };
 

@@ -149,7 +149,9 @@ export class ScanBuffer implements ScanCounts, OnModuleInit, BeforeApplicationSh
     if (this.held.length === 0) return;
     try {
       this.spill.stageSync(this.held);
-      this.logger.warn(`${this.held.reduce((sum, batch) => sum + rowsOf(batch), 0)} scans written to the spill file; they are stored at the next start`);
+      this.logger.warn(
+        `${this.held.reduce((sum, batch) => sum + rowsOf(batch), 0)} scans written to the spill file; they are stored at the next start`,
+      );
       this.settleHeld(this.held);
     } catch (error) {
       this.logger.error(`Scans could not be written to the spill file and are lost: ${(error as Error).message}`);

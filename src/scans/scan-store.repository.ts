@@ -56,7 +56,10 @@ export class ScanStoreRepository {
       const codes = sumByCode(fresh);
       const locked = await tx.query<LockedCode>(LOCK_CODES, [[...codes.keys()]]);
       const live = new Set(locked.map((row) => row.id));
-      await tx.copyFrom(COPY_SCAN_EVENTS, fresh.map((batch) => batch.rows));
+      await tx.copyFrom(
+        COPY_SCAN_EVENTS,
+        fresh.map((batch) => batch.rows),
+      );
       const gone = [...codes.keys()].filter((id) => !live.has(id));
       if (gone.length > 0) await tx.query(DROP_SCANS_OF, [gone]);
       if (this.listeners.any) {

@@ -14,7 +14,11 @@ import { VisitorHasher } from './visitor-hash';
   providers: [
     ScanStoreRepository,
     StoredScanListeners,
-    { provide: VisitorHasher, useFactory: (store: ScanStoreRepository) => new VisitorHasher(() => store.visitorSecret()), inject: [ScanStoreRepository] },
+    {
+      provide: VisitorHasher,
+      useFactory: (store: ScanStoreRepository) => new VisitorHasher(() => store.visitorSecret()),
+      inject: [ScanStoreRepository],
+    },
     ScanBuffer,
     { provide: SCAN_COUNTS, useExisting: ScanBuffer },
   ],

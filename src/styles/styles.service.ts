@@ -46,7 +46,8 @@ export class StylesService {
       const capacity = capacityProblem(text, style);
       if (capacity) errors.push(capacity);
     }
-    const moduleCount = text === null || errors.some((error) => error.field === 'content') ? null : buildQrMatrix(text, level, minimumDrawnVersion(style)).size;
+    const moduleCount =
+      text === null || errors.some((error) => error.field === 'content') ? null : buildQrMatrix(text, level, minimumDrawnVersion(style)).size;
     const sizing = moduleCount === null ? null : smallestSizeFor(style, moduleCount, MIN_SIZE, MAX_SIZE);
     const logo = logoCoverage(style);
     return {

@@ -7,7 +7,10 @@ describe('RecentEventBodies', () => {
 
   it('keeps the bodies this instance wrote, for its own worker', () => {
     const bodies = new RecentEventBodies(loadAppConfig({}));
-    bodies.keep([{ id: id(1), body: '{"a":1}' }, { id: id(2), body: '' }]);
+    bodies.keep([
+      { id: id(1), body: '{"a":1}' },
+      { id: id(2), body: '' },
+    ]);
     expect(bodies.get(id(1))).toBe('{"a":1}');
     expect(bodies.get(id(2))).toBe('');
     expect(bodies.get(id(3))).toBeUndefined();

@@ -91,7 +91,12 @@ export class WebhookOutboxRepository {
   async insert(tx: Tables, accountId: AccountId, events: NewEvent[], deliveries: NewDelivery[]): Promise<void> {
     if (deliveries.length === 0) return;
     const owned = tx.forAccount(accountId);
-    await owned.insertInto('webhook_events', events.map((event) => ({ id: event.id, type: event.type, occurred_at: event.occurredAt, body: event.body }))).execute();
+    await owned
+      .insertInto(
+        'webhook_events',
+        events.map((event) => ({ id: event.id, type: event.type, occurred_at: event.occurredAt, body: event.body })),
+      )
+      .execute();
     await owned
       .insertInto(
         'webhook_deliveries',
@@ -117,7 +122,10 @@ export class WebhookOutboxRepository {
     if (deliveries.length === 0) return;
     for (let start = 0; start < events.length; start += EVENTS_PER_INSERT) {
       const chunk = events.slice(start, start + EVENTS_PER_INSERT);
-      await tx.query(insertEventsSql(chunk.length), chunk.flatMap((e) => [e.id, e.accountId, e.type, e.occurredAt.toISOString(), e.body]));
+      await tx.query(
+        insertEventsSql(chunk.length),
+        chunk.flatMap((e) => [e.id, e.accountId, e.type, e.occurredAt.toISOString(), e.body]),
+      );
     }
     await tx.copyFrom(
       COPY_DELIVERIES,

@@ -47,7 +47,13 @@ export class WebhookOutbox implements OnModuleInit {
     const outgoing = new Outgoing();
     for (const code of codes) {
       const data = { qrcode: toListItem(code, this.qrCodes.origins), ...(change.kind === 'updated' ? { changed_fields: change.changed } : {}) };
-      outgoing.add(change.accountId, type, now, data, endpoints.filter((endpoint) => wants(endpoint, type, code)));
+      outgoing.add(
+        change.accountId,
+        type,
+        now,
+        data,
+        endpoints.filter((endpoint) => wants(endpoint, type, code)),
+      );
     }
     await this.outbox.insert(tx, change.accountId, outgoing.events, outgoing.deliveries);
     this.recentBodies.keep(outgoing.events);
@@ -77,7 +83,8 @@ export class WebhookOutbox implements OnModuleInit {
     const outgoing = new Outgoing();
     for (const [id, codeRows] of rowsByCode) {
       const code = stored.codes.get(id)!;
-      for (const body of scannedEventBodies({ id, shortCode: code.shortCode }, codeRows, now)) outgoing.addBody(code.accountId, type, now, body, byCode.get(id)!);
+      for (const body of scannedEventBodies({ id, shortCode: code.shortCode }, codeRows, now))
+        outgoing.addBody(code.accountId, type, now, body, byCode.get(id)!);
     }
     await this.outbox.insertScanEvents(tx, outgoing.events, outgoing.deliveries);
     this.recentBodies.keep(outgoing.events);

@@ -3,23 +3,49 @@ import { MAX_SCANS_PER_EVENT, scannedEventBodies } from './webhook-payloads';
 describe('scannedEventBodies', () => {
   const at = new Date('2030-01-01T00:00:01.000Z');
   const row = (i: number, overrides: Record<string, unknown> = {}) => ({
-    eventId: `e${i}`, codeId: 'c1' as never, scannedAt: '2030-01-01T00:00:00.000Z', referrer: i % 2 ? 'https://news.example/a?b' : 'not a url',
-    visitorHash: 'ab'.repeat(16), device: 'mobile', os: 'iOS', browser: 'Mobile Safari', isBot: false, ...overrides,
+    eventId: `e${i}`,
+    codeId: 'c1' as never,
+    scannedAt: '2030-01-01T00:00:00.000Z',
+    referrer: i % 2 ? 'https://news.example/a?b' : 'not a url',
+    visitorHash: 'ab'.repeat(16),
+    device: 'mobile',
+    os: 'iOS',
+    browser: 'Mobile Safari',
+    isBot: false,
+    ...overrides,
   });
-  const parse = (body: string) => JSON.parse(body) as { type: string; timestamp: string; data: { qrcode: unknown; scans: Array<Record<string, unknown>> } };
+  const parse = (body: string) =>
+    JSON.parse(body) as { type: string; timestamp: string; data: { qrcode: unknown; scans: Array<Record<string, unknown>> } };
 
   it('puts at most MAX_SCANS_PER_EVENT (1,000) scans in an event, in order, with the referrer host, no country and no IP', () => {
-    const events = scannedEventBodies({ id: 'c1', shortCode: 'Abc12345' }, Array.from({ length: 2050 }, (_, i) => row(i)), at).map(parse);
+    const events = scannedEventBodies(
+      { id: 'c1', shortCode: 'Abc12345' },
+      Array.from({ length: 2050 }, (_, i) => row(i)),
+      at,
+    ).map(parse);
     expect(MAX_SCANS_PER_EVENT).toBe(1000);
     expect(events.map((event) => event.data.scans.length)).toEqual([1000, 1000, 50]);
     expect(events.flatMap((event) => event.data.scans.map((scan) => scan.id))).toEqual(Array.from({ length: 2050 }, (_, i) => `e${i}`));
-    expect(events[0]).toMatchObject({ type: 'qrcode.scanned', timestamp: '2030-01-01T00:00:01.000Z', data: { qrcode: { id: 'c1', short_code: 'Abc12345' } } });
+    expect(events[0]).toMatchObject({
+      type: 'qrcode.scanned',
+      timestamp: '2030-01-01T00:00:01.000Z',
+      data: { qrcode: { id: 'c1', short_code: 'Abc12345' } },
+    });
     expect(events[0].data.scans[1]).toEqual({
-      id: 'e1', scanned_at: '2030-01-01T00:00:00.000Z', device: 'mobile', os: 'iOS', browser: 'Mobile Safari', referrer_host: 'news.example', country: null, visitor_hash: 'ab'.repeat(16),
+      id: 'e1',
+      scanned_at: '2030-01-01T00:00:00.000Z',
+      device: 'mobile',
+      os: 'iOS',
+      browser: 'Mobile Safari',
+      referrer_host: 'news.example',
+      country: null,
+      visitor_hash: 'ab'.repeat(16),
     });
     expect(events[0].data.scans[0].referrer_host).toBeNull();
     // Each referrer is parsed once per call and its host reused: every row still gets its own.
-    expect(events.flatMap((event) => event.data.scans.map((scan) => scan.referrer_host))).toEqual(Array.from({ length: 2050 }, (_, i) => (i % 2 ? 'news.example' : null)));
+    expect(events.flatMap((event) => event.data.scans.map((scan) => scan.referrer_host))).toEqual(
+      Array.from({ length: 2050 }, (_, i) => (i % 2 ? 'news.example' : null)),
+    );
   });
 
   it.each([
@@ -32,7 +58,14 @@ describe('scannedEventBodies', () => {
     const scanned = row(1, overrides);
     const [body] = scannedEventBodies({ id: 'c1', shortCode: null }, [scanned], at);
     const scan = parse(body).data.scans[0];
-    expect(scan).toMatchObject({ id: scanned.eventId, scanned_at: scanned.scannedAt, visitor_hash: scanned.visitorHash, device: scanned.device, os: scanned.os, browser: scanned.browser });
+    expect(scan).toMatchObject({
+      id: scanned.eventId,
+      scanned_at: scanned.scannedAt,
+      visitor_hash: scanned.visitorHash,
+      device: scanned.device,
+      os: scanned.os,
+      browser: scanned.browser,
+    });
     expect(parse(body).data.qrcode).toEqual({ id: 'c1', short_code: null });
     if ('referrer' in overrides) expect(scan.referrer_host).toBe('xn--bcher-kva.example');
   });

@@ -43,7 +43,7 @@ export function scannedEventBodies(code: { id: string; shortCode: string | null 
       const row = rows[i];
       parts.push(
         `${i > start ? ',' : ''}{"id":${plain(row.eventId)},"scanned_at":${plain(row.scannedAt)},"device":${repeated(row.device)},"os":${repeated(row.os)},` +
-        `"browser":${repeated(row.browser)},"referrer_host":${hostJson(row.referrer)},"country":null,"visitor_hash":${plain(row.visitorHash)}}`,
+          `"browser":${repeated(row.browser)},"referrer_host":${hostJson(row.referrer)},"country":null,"visitor_hash":${plain(row.visitorHash)}}`,
       );
     }
     parts.push(']}}');

@@ -3,9 +3,12 @@ import { urlError } from './webhook-url';
 const strict = { allowHttp: false, allowPrivate: false };
 
 describe('urlError', () => {
-  it.each([['https://example.com/hooks'], ['https://hooks.example.com:8443/a?b=c'], ['https://93.184.216.34/x'], ['https://localhost/hook']])('accepts %s', (url) => {
-    expect(urlError(url, strict)).toBeNull();
-  });
+  it.each([['https://example.com/hooks'], ['https://hooks.example.com:8443/a?b=c'], ['https://93.184.216.34/x'], ['https://localhost/hook']])(
+    'accepts %s',
+    (url) => {
+      expect(urlError(url, strict)).toBeNull();
+    },
+  );
 
   it.each([
     ['not a url', /absolute URL/],

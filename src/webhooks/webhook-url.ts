@@ -24,7 +24,12 @@ export function urlError(value: string, rules: UrlRules): FieldError | null {
     return { field, message: 'url must be an absolute URL such as https://example.com/webhooks' };
   }
   if (url.protocol !== 'https:' && !(rules.allowHttp && url.protocol === 'http:')) {
-    return { field, message: rules.allowHttp ? 'url must use https or http' : 'url must use https (http is accepted only when the server sets WEBHOOK_ALLOW_HTTP=1)' };
+    return {
+      field,
+      message: rules.allowHttp
+        ? 'url must use https or http'
+        : 'url must use https (http is accepted only when the server sets WEBHOOK_ALLOW_HTTP=1)',
+    };
   }
   if (url.username || url.password) return { field, message: 'url must not contain a user name or password' };
   if (url.hash) return { field, message: 'url must not contain a fragment (#...)' };

@@ -26,16 +26,28 @@ import {
 } from './dto/webhook.dto';
 import { WebhooksService } from './webhooks.service';
 
-const ApiWebhookIdParam = () => ApiParam({ name: 'id', description: 'Id of one of your webhook endpoints', format: 'uuid', example: '3b7c1f1e-2a4d-4c55-9a0e-1f6b8e7d9c21' });
+const ApiWebhookIdParam = () =>
+  ApiParam({ name: 'id', description: 'Id of one of your webhook endpoints', format: 'uuid', example: '3b7c1f1e-2a4d-4c55-9a0e-1f6b8e7d9c21' });
 const ApiDeliveryIdParam = () =>
-  ApiParam({ name: 'delivery_id', description: "Id of a delivery in the endpoint's log", format: 'uuid', example: '0c2f3a6e-8d1b-4f4e-9a57-2b6c8d0e1f3a' });
+  ApiParam({
+    name: 'delivery_id',
+    description: "Id of a delivery in the endpoint's log",
+    format: 'uuid',
+    example: '0c2f3a6e-8d1b-4f4e-9a57-2b6c8d0e1f3a',
+  });
 
-const WEBHOOK_NOT_FOUND = { 404: { description: 'No such webhook endpoint among yours', message: 'Webhook not found' } } as const satisfies ErrorResponses;
+const WEBHOOK_NOT_FOUND = {
+  404: { description: 'No such webhook endpoint among yours', message: 'Webhook not found' },
+} as const satisfies ErrorResponses;
 const DELIVERY_NOT_FOUND = {
   404: { description: 'No such webhook endpoint among yours, or no such delivery in its log', message: 'Delivery not found' },
 } as const satisfies ErrorResponses;
-const ID_NOT_A_UUID = { 400: { message: 'Validation failed: id must be a UUID', errors: [{ field: 'id', message: 'id must be a UUID' }] } } as const satisfies ErrorResponses;
-const WEBHOOK_DISABLED = { 409: { description: 'The webhook is disabled', message: 'This webhook is disabled: enable it (PATCH enabled: true) first' } } as const satisfies ErrorResponses;
+const ID_NOT_A_UUID = {
+  400: { message: 'Validation failed: id must be a UUID', errors: [{ field: 'id', message: 'id must be a UUID' }] },
+} as const satisfies ErrorResponses;
+const WEBHOOK_DISABLED = {
+  409: { description: 'The webhook is disabled', message: 'This webhook is disabled: enable it (PATCH enabled: true) first' },
+} as const satisfies ErrorResponses;
 const URL_REFUSED = {
   400: {
     description: 'Invalid input: a URL that is not https, points to an internal address, or events that do not exist',
@@ -79,7 +91,10 @@ export class WebhooksController {
   }
 
   @Patch(':id')
-  @ApiOperation({ operationId: 'updateWebhook', summary: 'Change a webhook endpoint (only the fields sent change); enabled: true re-enables a disabled one' })
+  @ApiOperation({
+    operationId: 'updateWebhook',
+    summary: 'Change a webhook endpoint (only the fields sent change); enabled: true re-enables a disabled one',
+  })
   @ApiWebhookIdParam()
   @ApiJsonBody(UpdateWebhookDto, UPDATE_WEBHOOK_EXAMPLES)
   @ApiOkResponse({ type: WebhookGetView, description: 'The endpoint as changed' })
@@ -101,7 +116,10 @@ export class WebhooksController {
 
   @Post(':id/rotate-secret')
   @HttpCode(200)
-  @ApiOperation({ operationId: 'rotateWebhookSecret', summary: 'Issue a new signing secret; the previous one keeps signing (a second signature) for 24 hours' })
+  @ApiOperation({
+    operationId: 'rotateWebhookSecret',
+    summary: 'Issue a new signing secret; the previous one keeps signing (a second signature) for 24 hours',
+  })
   @ApiWebhookIdParam()
   @ApiOkResponse({ type: WebhookWithSecretView, description: 'The endpoint with its new secret, shown only this once' })
   @ApiErrorResponses({ ...ID_NOT_A_UUID, ...WEBHOOK_NOT_FOUND })
@@ -111,7 +129,10 @@ export class WebhooksController {
 
   @Post(':id/test')
   @HttpCode(202)
-  @ApiOperation({ operationId: 'testWebhook', summary: 'Send a webhook.test event to this endpoint (also when it is disabled); follow it in the delivery log' })
+  @ApiOperation({
+    operationId: 'testWebhook',
+    summary: 'Send a webhook.test event to this endpoint (also when it is disabled); follow it in the delivery log',
+  })
   @ApiWebhookIdParam()
   @ApiAcceptedResponse({ type: QueuedDeliveryView, description: 'Queued: the delivery as it starts' })
   @ApiErrorResponses({ ...ID_NOT_A_UUID, ...WEBHOOK_NOT_FOUND })
@@ -124,7 +145,10 @@ export class WebhooksController {
   @ApiWebhookIdParam()
   @ApiOkResponse({ type: DeliveryListView, description: 'One page of the log' })
   @ApiErrorResponses({
-    400: { message: 'Validation failed: status must be one of: pending, succeeded, failed', errors: [{ field: 'status', message: 'status must be one of: pending, succeeded, failed' }] },
+    400: {
+      message: 'Validation failed: status must be one of: pending, succeeded, failed',
+      errors: [{ field: 'status', message: 'status must be one of: pending, succeeded, failed' }],
+    },
     ...WEBHOOK_NOT_FOUND,
   })
   deliveries(@CurrentAccount() account: AccountId, @Param('id', webhookIdPipe) id: WebhookId, @Query() query: DeliveriesQuery) {
@@ -132,12 +156,19 @@ export class WebhooksController {
   }
 
   @Get(':id/deliveries/:delivery_id')
-  @ApiOperation({ operationId: 'getWebhookDelivery', summary: 'A delivery with its payload and every attempt (status, latency, first 1 KB of the response)' })
+  @ApiOperation({
+    operationId: 'getWebhookDelivery',
+    summary: 'A delivery with its payload and every attempt (status, latency, first 1 KB of the response)',
+  })
   @ApiWebhookIdParam()
   @ApiDeliveryIdParam()
   @ApiOkResponse({ type: DeliveryDetailView, description: 'The delivery and its attempts' })
   @ApiErrorResponses({ ...ID_NOT_A_UUID, ...DELIVERY_NOT_FOUND })
-  delivery(@CurrentAccount() account: AccountId, @Param('id', webhookIdPipe) id: WebhookId, @Param('delivery_id', deliveryIdPipe) deliveryId: DeliveryId) {
+  delivery(
+    @CurrentAccount() account: AccountId,
+    @Param('id', webhookIdPipe) id: WebhookId,
+    @Param('delivery_id', deliveryIdPipe) deliveryId: DeliveryId,
+  ) {
     return this.webhooks.delivery(account, id, deliveryId);
   }
 
@@ -148,17 +179,27 @@ export class WebhooksController {
   @ApiDeliveryIdParam()
   @ApiAcceptedResponse({ type: QueuedDeliveryView, description: 'Queued again' })
   @ApiErrorResponses({ ...ID_NOT_A_UUID, ...DELIVERY_NOT_FOUND, ...WEBHOOK_DISABLED })
-  redeliver(@CurrentAccount() account: AccountId, @Param('id', webhookIdPipe) id: WebhookId, @Param('delivery_id', deliveryIdPipe) deliveryId: DeliveryId) {
+  redeliver(
+    @CurrentAccount() account: AccountId,
+    @Param('id', webhookIdPipe) id: WebhookId,
+    @Param('delivery_id', deliveryIdPipe) deliveryId: DeliveryId,
+  ) {
     return this.webhooks.redeliver(account, id, deliveryId);
   }
 
   @Post(':id/replay')
   @HttpCode(202)
-  @ApiOperation({ operationId: 'replayWebhookDeliveries', summary: 'Send again every finished delivery of events in [from, to): at most 1,000 per call, 10 calls per webhook an hour' })
+  @ApiOperation({
+    operationId: 'replayWebhookDeliveries',
+    summary: 'Send again every finished delivery of events in [from, to): at most 1,000 per call, 10 calls per webhook an hour',
+  })
   @ApiWebhookIdParam()
   @ApiAcceptedResponse({ type: ReplayView, description: 'Queued again; `next_from` says where to continue when more matched' })
   @ApiErrorResponses({
-    400: { message: 'Validation failed: from must be an ISO 8601 date-time', errors: [{ field: 'from', message: 'from must be an ISO 8601 date-time' }] },
+    400: {
+      message: 'Validation failed: from must be an ISO 8601 date-time',
+      errors: [{ field: 'from', message: 'from must be an ISO 8601 date-time' }],
+    },
     ...WEBHOOK_NOT_FOUND,
     ...WEBHOOK_DISABLED,
   })

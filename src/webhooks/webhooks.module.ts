@@ -20,7 +20,16 @@ import { WebhooksService } from './webhooks.service';
 @Module({
   imports: [FoldersModule, QrCodesModule, ScansModule],
   controllers: [WebhooksController],
-  providers: [WebhooksRepository, WebhooksService, WebhookOutboxRepository, WebhookOutbox, SigningSecrets, RecentEventBodies, DeliveryQueueRepository, DeliveryWorker],
+  providers: [
+    WebhooksRepository,
+    WebhooksService,
+    WebhookOutboxRepository,
+    WebhookOutbox,
+    SigningSecrets,
+    RecentEventBodies,
+    DeliveryQueueRepository,
+    DeliveryWorker,
+  ],
   exports: [DeliveryWorker],
 })
 export class WebhooksModule {}

@@ -90,7 +90,13 @@ export class WebhooksRepository {
   }
 
   async list(accountId: AccountId): Promise<WebhookRecord[]> {
-    const rows = await this.database.read.forAccount(accountId).selectFrom('webhook_endpoints').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+    const rows = await this.database.read
+      .forAccount(accountId)
+      .selectFrom('webhook_endpoints')
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
     return rows.map(toRecord);
   }
 
@@ -143,21 +149,42 @@ export class WebhooksRepository {
     return row && toRecord(row);
   }
 
-  async deliveryPage(accountId: AccountId, endpointId: WebhookId, filter: DeliveryFilter, page: number, limit: number): Promise<{ items: DeliveryRecord[]; total: number }> {
+  async deliveryPage(
+    accountId: AccountId,
+    endpointId: WebhookId,
+    filter: DeliveryFilter,
+    page: number,
+    limit: number,
+  ): Promise<{ items: DeliveryRecord[]; total: number }> {
     const owned = this.database.read.forAccount(accountId);
     let query = owned.selectFrom('webhook_deliveries').where('endpoint_id', '=', endpointId);
     if (filter.status) query = query.where('status', '=', filter.status);
     if (filter.eventType) query = query.where('event_type', '=', filter.eventType);
     const [items, total] = await Promise.all([
-      query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset((page - 1) * limit).execute(),
+      query
+        .selectAll()
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .offset((page - 1) * limit)
+        .execute(),
       query.select((eb) => eb.fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return { items, total: Number(total.n) };
   }
 
-  async delivery(accountId: AccountId, endpointId: WebhookId, id: DeliveryId): Promise<{ delivery: DeliveryRecord; body: string; attempts: AttemptRow[] } | undefined> {
+  async delivery(
+    accountId: AccountId,
+    endpointId: WebhookId,
+    id: DeliveryId,
+  ): Promise<{ delivery: DeliveryRecord; body: string; attempts: AttemptRow[] } | undefined> {
     const owned = this.database.read.forAccount(accountId);
-    const delivery = await owned.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).where('endpoint_id', '=', endpointId).executeTakeFirst();
+    const delivery = await owned
+      .selectFrom('webhook_deliveries')
+      .selectAll()
+      .where('id', '=', id)
+      .where('endpoint_id', '=', endpointId)
+      .executeTakeFirst();
     if (!delivery) return undefined;
     const [event, attempts] = await Promise.all([
       owned.selectFrom('webhook_events').select('body').where('id', '=', delivery.event_id).executeTakeFirstOrThrow(),
@@ -183,7 +210,14 @@ export class WebhooksRepository {
    * [from, to), oldest first, at most `cap`; returns how many, and the time to continue from
    * when more remain.
    */
-  async replay(accountId: AccountId, endpointId: WebhookId, from: Date, to: Date, now: Date, cap: number): Promise<{ queued: number; nextFrom: Date | null }> {
+  async replay(
+    accountId: AccountId,
+    endpointId: WebhookId,
+    from: Date,
+    to: Date,
+    now: Date,
+    cap: number,
+  ): Promise<{ queued: number; nextFrom: Date | null }> {
     return this.database.transaction(async (tx) => {
       const owned = tx.forAccount(accountId);
       const rows = await owned
@@ -202,7 +236,11 @@ export class WebhooksRepository {
         await owned
           .updateTable('webhook_deliveries')
           .set({ status: 'pending', schedule_attempts: 0, next_attempt_at: now, lease_token: null, lease_expires_at: null })
-          .where('id', 'in', chosen.map((row) => row.id))
+          .where(
+            'id',
+            'in',
+            chosen.map((row) => row.id),
+          )
           .execute();
       }
       return { queued: chosen.length, nextFrom: rows.length > cap ? rows[cap].created_at : null };

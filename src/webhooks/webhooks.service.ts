@@ -49,7 +49,14 @@ export class WebhooksService {
   ) {}
 
   async create(accountId: AccountId, dto: CreateWebhookDto) {
-    const fields = { url: dto.url, description: dto.description ?? '', events: normalizedEvents(dto.events), folderId: dto.folder_id ?? null, qrcodeIds: dto.qrcode_ids ?? [], enabled: dto.enabled ?? true };
+    const fields = {
+      url: dto.url,
+      description: dto.description ?? '',
+      events: normalizedEvents(dto.events),
+      folderId: dto.folder_id ?? null,
+      qrcodeIds: dto.qrcode_ids ?? [],
+      enabled: dto.enabled ?? true,
+    };
     await this.checkFields(accountId, fields);
     if ((await this.webhooks.count(accountId)) >= MAX_WEBHOOKS_PER_ACCOUNT) {
       throw new BadRequestException(`An account has at most ${MAX_WEBHOOKS_PER_ACCOUNT} webhooks; delete one you no longer use`);
@@ -100,7 +107,13 @@ export class WebhooksService {
     await this.findOwned(accountId, id);
     const secret = newSigningSecret();
     const now = this.clock.now();
-    const rotated = await this.webhooks.rotateSecret(accountId, id, await this.secrets.seal(secret, id), now, new Date(now.getTime() + ROTATION_OVERLAP_MS));
+    const rotated = await this.webhooks.rotateSecret(
+      accountId,
+      id,
+      await this.secrets.seal(secret, id),
+      now,
+      new Date(now.getTime() + ROTATION_OVERLAP_MS),
+    );
     if (!rotated) throw webhookNotFound();
     return { ...toView(rotated), secret };
   }
@@ -111,7 +124,10 @@ export class WebhooksService {
     const now = this.clock.now();
     const eventId = randomUUID() as WebhookEventId;
     const deliveryId = randomUUID() as DeliveryId;
-    const data = { webhook: { id: webhook.id, url: webhook.url }, message: 'A test event sent by POST /api/v1/webhooks/{id}/test: your endpoint receives and verifies webhooks.' };
+    const data = {
+      webhook: { id: webhook.id, url: webhook.url },
+      message: 'A test event sent by POST /api/v1/webhooks/{id}/test: your endpoint receives and verifies webhooks.',
+    };
     await this.database.transaction((tx) =>
       this.outbox.insert(
         tx,
@@ -126,14 +142,27 @@ export class WebhooksService {
 
   async deliveries(accountId: AccountId, id: WebhookId, query: DeliveriesQuery) {
     await this.findOwned(accountId, id);
-    const { items, total } = await this.webhooks.deliveryPage(accountId, id, { status: query.status, eventType: query.event_type }, query.page, query.limit);
-    return { data: items.map(toDeliveryView), pagination: { page: query.page, limit: query.limit, total, total_pages: Math.ceil(total / query.limit) } };
+    const { items, total } = await this.webhooks.deliveryPage(
+      accountId,
+      id,
+      { status: query.status, eventType: query.event_type },
+      query.page,
+      query.limit,
+    );
+    return {
+      data: items.map(toDeliveryView),
+      pagination: { page: query.page, limit: query.limit, total, total_pages: Math.ceil(total / query.limit) },
+    };
   }
 
   async delivery(accountId: AccountId, id: WebhookId, deliveryId: DeliveryId) {
     const found = await this.webhooks.delivery(accountId, id, deliveryId);
     if (!found) throw deliveryNotFound();
-    return { ...toDeliveryView(found.delivery), payload: JSON.parse(found.body) as Record<string, unknown>, attempts: found.attempts.map(toAttemptView) };
+    return {
+      ...toDeliveryView(found.delivery),
+      payload: JSON.parse(found.body) as Record<string, unknown>,
+      attempts: found.attempts.map(toAttemptView),
+    };
   }
 
   async redeliver(accountId: AccountId, id: WebhookId, deliveryId: DeliveryId) {
@@ -151,7 +180,8 @@ export class WebhooksService {
     const to = query.to ? new Date(query.to) : now;
     const errors: FieldError[] = [];
     if (to <= from) errors.push({ field: 'to', message: 'to must be later than from' });
-    if (from.getTime() < now.getTime() - EVENT_RETENTION_MS) errors.push({ field: 'from', message: 'from must be within the last 30 days (events are kept 30 days)' });
+    if (from.getTime() < now.getTime() - EVENT_RETENTION_MS)
+      errors.push({ field: 'from', message: 'from must be within the last 30 days (events are kept 30 days)' });
     if (errors.length > 0) throw new ValidationFailedException(errors);
     const webhook = await this.findOwned(accountId, id);
     if (!webhook.enabled) throw disabled();
@@ -181,7 +211,11 @@ export class WebhooksService {
     const errors: FieldError[] = [];
     const url = fields.url === undefined ? null : urlError(fields.url, this.config.webhooks);
     if (url) errors.push(url);
-    if (fields.folderId && fields.qrcodeIds.length > 0) errors.push({ field: 'qrcode_ids', message: 'a webhook is scoped to a folder or to codes, not both: set folder_id to null or qrcode_ids to []' });
+    if (fields.folderId && fields.qrcodeIds.length > 0)
+      errors.push({
+        field: 'qrcode_ids',
+        message: 'a webhook is scoped to a folder or to codes, not both: set folder_id to null or qrcode_ids to []',
+      });
     if (errors.length > 0) throw new ValidationFailedException(errors);
     if (fields.folderId && fields.checkFolder !== false && !(await this.folders.ownedAmong(accountId, [fields.folderId])).has(fields.folderId)) {
       errors.push(NOT_YOUR_FOLDER);
@@ -190,7 +224,11 @@ export class WebhooksService {
       const ids = [...new Set(fields.qrcodeIds)] as QrCodeId[];
       const owned = await this.qrCodes.ownedAmong(accountId, ids);
       const missing = ids.filter((codeId) => !owned.has(codeId));
-      if (missing.length > 0) errors.push({ field: 'qrcode_ids', message: `qrcode_ids must name codes of yours (not found: ${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ', …' : ''})` });
+      if (missing.length > 0)
+        errors.push({
+          field: 'qrcode_ids',
+          message: `qrcode_ids must name codes of yours (not found: ${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ', …' : ''})`,
+        });
     }
     if (errors.length > 0) throw new ValidationFailedException(errors);
   }

@@ -3,7 +3,16 @@ import { auth, createQr, GENEROUS_RATE_LIMIT } from '../support/factories';
 import { withAdminClient } from '../support/test-databases';
 import { TcpOutageProxy, type OutageMode } from '../support/tcp-outage-proxy';
 import { startTestApp, type Sibling, type TestApp } from '../support/test-app';
-import { answerWithinLimit, CodePool, describeExchange, HANG_LIMIT_MS, isSuccess, MixedLoad, outageAnswerProblems, type Exchange } from './fault-load';
+import {
+  answerWithinLimit,
+  CodePool,
+  describeExchange,
+  HANG_LIMIT_MS,
+  isSuccess,
+  MixedLoad,
+  outageAnswerProblems,
+  type Exchange,
+} from './fault-load';
 
 /** Load before the cut, time with the link broken, load after the restore. */
 const WARM_MS = 2000;
@@ -92,7 +101,11 @@ export function describeDatabaseFault(mode: OutageMode): void {
     }, 60_000);
 
     const everything = () => [...load.log, ...load.probes, ...load.checks];
-    const report = (exchanges: Exchange[]) => exchanges.slice(0, 15).map((exchange) => describeExchange(exchange, cutAt)).join('\n');
+    const report = (exchanges: Exchange[]) =>
+      exchanges
+        .slice(0, 15)
+        .map((exchange) => describeExchange(exchange, cutAt))
+        .join('\n');
 
     it('serves the load before the cut (the harness is sound)', () => {
       const before = load.log.filter((exchange) => exchange.startedAt + exchange.ms < cutAt);
@@ -129,7 +142,9 @@ export function describeDatabaseFault(mode: OutageMode): void {
           // on fresh ones is truly ready. It must then really serve; saying ok while the API
           // hangs or fails (the bug) is what this forbids.
           const servedThroughout = load.log
-            .filter((exchange) => exchange.instance === instance && exchange.startedAt >= cutAt + READY_DOWN_WITHIN_MS && exchange.startedAt < restoredAt)
+            .filter(
+              (exchange) => exchange.instance === instance && exchange.startedAt >= cutAt + READY_DOWN_WITHIN_MS && exchange.startedAt < restoredAt,
+            )
             .every((exchange) => isSuccess(exchange));
           expect({ instance, readyDownWithinBound: downAfter <= READY_DOWN_WITHIN_MS, servedThroughout }).not.toEqual({
             instance,
@@ -170,7 +185,14 @@ export function describeDatabaseFault(mode: OutageMode): void {
       const answers: { id: string; res: Awaited<ReturnType<typeof answerWithinLimit>> }[] = [];
       for (let start = 0; start < pool.acknowledged.length; start += VERIFY_CONCURRENCY) {
         const chunk = pool.acknowledged.slice(start, start + VERIFY_CONCURRENCY);
-        answers.push(...(await Promise.all(chunk.map(async (id) => ({ id, res: await answerWithinLimit(t!.request, { method: 'GET', url: `/api/v1/qrcodes/${id}`, headers: auth(key) }) })))));
+        answers.push(
+          ...(await Promise.all(
+            chunk.map(async (id) => ({
+              id,
+              res: await answerWithinLimit(t!.request, { method: 'GET', url: `/api/v1/qrcodes/${id}`, headers: auth(key) }),
+            })),
+          )),
+        );
       }
       const missingThroughApi = answers
         .filter(({ res }) => res?.statusCode !== 200)
@@ -178,40 +200,48 @@ export function describeDatabaseFault(mode: OutageMode): void {
       expect(missingThroughApi).toEqual([]);
     });
 
-    it('stores exactly the scans it served: 302 answers = scans through the API = scan_events rows', async () => {
-      const served = load.scansServed();
-      const totalServed = [...served.values()].reduce((sum, count) => sum + count, 0);
-      expect(totalServed).toBeGreaterThan(20);
-      const dynamicIds = pool.codes.filter((code) => code.shortCode).map((code) => code.id);
+    it(
+      'stores exactly the scans it served: 302 answers = scans through the API = scan_events rows',
+      async () => {
+        const served = load.scansServed();
+        const totalServed = [...served.values()].reduce((sum, count) => sum + count, 0);
+        expect(totalServed).toBeGreaterThan(20);
+        const dynamicIds = pool.codes.filter((code) => code.shortCode).map((code) => code.id);
 
-      const throughApi = async () => {
-        const answers = await Promise.all(
-          dynamicIds.map(async (id) => [id, await answerWithinLimit(t!.request, { method: 'GET', url: `/api/v1/qrcodes/${id}`, headers: auth(key) })] as const),
-        );
-        return new Map(answers.map(([id, res]) => [id, res?.statusCode === 200 ? res.json<{ scans: number }>().scans : NaN]));
-      };
-      const inDatabase = async () => {
-        const { rows } = await withAdminClient(directUrl, (client) =>
-          client.query<{ id: string; count: string }>(
-            'SELECT qr_code_id AS id, count(*) AS count FROM scan_events WHERE qr_code_id = ANY($1::uuid[]) AND NOT is_bot GROUP BY qr_code_id',
-            [dynamicIds],
-          ),
-        );
-        return new Map(rows.map((row) => [row.id, Number(row.count)]));
-      };
-      const mismatches = (counts: Map<string, number>) =>
-        dynamicIds.filter((id) => (counts.get(id) ?? 0) !== (served.get(id) ?? 0)).map((id) => `${id}: served ${served.get(id) ?? 0}, counted ${counts.get(id) ?? 0}`);
+        const throughApi = async () => {
+          const answers = await Promise.all(
+            dynamicIds.map(
+              async (id) => [id, await answerWithinLimit(t!.request, { method: 'GET', url: `/api/v1/qrcodes/${id}`, headers: auth(key) })] as const,
+            ),
+          );
+          return new Map(answers.map(([id, res]) => [id, res?.statusCode === 200 ? res.json<{ scans: number }>().scans : NaN]));
+        };
+        const inDatabase = async () => {
+          const { rows } = await withAdminClient(directUrl, (client) =>
+            client.query<{ id: string; count: string }>(
+              'SELECT qr_code_id AS id, count(*) AS count FROM scan_events WHERE qr_code_id = ANY($1::uuid[]) AND NOT is_bot GROUP BY qr_code_id',
+              [dynamicIds],
+            ),
+          );
+          return new Map(rows.map((row) => [row.id, Number(row.count)]));
+        };
+        const mismatches = (counts: Map<string, number>) =>
+          dynamicIds
+            .filter((id) => (counts.get(id) ?? 0) !== (served.get(id) ?? 0))
+            .map((id) => `${id}: served ${served.get(id) ?? 0}, counted ${counts.get(id) ?? 0}`);
 
-      const deadline = Date.now() + STORED_WITHIN_MS;
-      let apiMismatches = mismatches(await throughApi());
-      let rowMismatches = mismatches(await inDatabase());
-      while ((apiMismatches.length || rowMismatches.length) && Date.now() < deadline) {
-        await sleep(500);
-        apiMismatches = mismatches(await throughApi());
-        rowMismatches = mismatches(await inDatabase());
-      }
-      expect({ totalServed, apiMismatches }).toEqual({ totalServed, apiMismatches: [] });
-      expect({ totalServed, rowMismatches }).toEqual({ totalServed, rowMismatches: [] });
-    }, STORED_WITHIN_MS + 30_000);
+        const deadline = Date.now() + STORED_WITHIN_MS;
+        let apiMismatches = mismatches(await throughApi());
+        let rowMismatches = mismatches(await inDatabase());
+        while ((apiMismatches.length || rowMismatches.length) && Date.now() < deadline) {
+          await sleep(500);
+          apiMismatches = mismatches(await throughApi());
+          rowMismatches = mismatches(await inDatabase());
+        }
+        expect({ totalServed, apiMismatches }).toEqual({ totalServed, apiMismatches: [] });
+        expect({ totalServed, rowMismatches }).toEqual({ totalServed, rowMismatches: [] });
+      },
+      STORED_WITHIN_MS + 30_000,
+    );
   });
 }

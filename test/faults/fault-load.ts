@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { errorShapeProblems, header, requestIdProblems, type HttpAnswer } from '../support/error-shape';
 import { auth } from '../support/factories';
 
-export const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+export const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 /** The longest a load runs. */
 const MAX_LOAD_MS = 60_000;
 /** Of each answer's body, this much is kept. */
@@ -200,7 +201,10 @@ export class MixedLoad {
       }
       case 'image': {
         const code = this.pool.pick(random);
-        return { options: { method: 'GET', url: `/api/v1/qrcodes/${code.id}/image?size=${100 + Math.floor(random() * 200)}`, headers }, codeId: code.id };
+        return {
+          options: { method: 'GET', url: `/api/v1/qrcodes/${code.id}/image?size=${100 + Math.floor(random() * 200)}`, headers },
+          codeId: code.id,
+        };
       }
       default: {
         const code = this.pool.pick(random, true);
@@ -247,7 +251,9 @@ export async function answerWithinLimit(request: Request, options: InjectOptions
 /** A short line naming an exchange, for failure messages. */
 export function describeExchange(exchange: Exchange, zero: number): string {
   const when = `${exchange.startedAt - zero >= 0 ? '+' : ''}${exchange.startedAt - zero} ms`;
-  const outcome = exchange.answer ? `${exchange.answer.statusCode} after ${exchange.ms} ms: ${exchange.answer.body.slice(0, 160)}` : `no answer after ${HANG_LIMIT_MS} ms`;
+  const outcome = exchange.answer
+    ? `${exchange.answer.statusCode} after ${exchange.ms} ms: ${exchange.answer.body.slice(0, 160)}`
+    : `no answer after ${HANG_LIMIT_MS} ms`;
   return `${exchange.op} on ${exchange.instance} at ${when}: ${outcome}`;
 }
 

@@ -44,7 +44,6 @@ describe.each([
   let shutdown: { ms: number | null; code: number | null } = { ms: null, code: null };
   let restartError: Error | undefined;
 
-
   async function scanUntil(stop: () => boolean): Promise<void> {
     for (let turn = 0; !stop(); turn++) {
       const code = codes[turn % codes.length];
@@ -130,32 +129,46 @@ describe.each([
     expect(restartError?.message).toBeUndefined();
   });
 
-  test('loses no scan it served: after the restart, 302 answers = scans through the API = scan_events rows', async () => {
-    const totalServed = [...served.values()].reduce((sum, count) => sum + count, 0);
-    expect(totalServed).toBeGreaterThan(30);
-    if (!second) throw new Error(`no second start to count with: ${restartError?.message}`);
-    const counts = async () => {
-      const api = await Promise.all(
-        codes.map(async (code) => {
-          const res = await fetch(`${second!.origin}/api/v1/qrcodes/${code.id}`, { headers: { 'x-api-key': key }, signal: AbortSignal.timeout(2500) }).catch(() => null);
-          return res?.status === 200 ? ((await res.json()) as { scans: number }).scans : NaN;
-        }),
-      );
-      const { rows } = await withAdminClient(database!.databaseUrl!, (client) =>
-        client.query<{ id: string; count: string }>('SELECT qr_code_id AS id, count(*) AS count FROM scan_events WHERE NOT is_bot GROUP BY qr_code_id'),
-      );
-      const stored = new Map(rows.map((row) => [row.id, Number(row.count)]));
-      return codes.map((code, i) => ({ code: code.id, served: served.get(code.id) ?? 0, throughApi: api[i], rows: stored.get(code.id) ?? 0 }));
-    };
-    const expected = codes.map((code) => ({ code: code.id, served: served.get(code.id) ?? 0, throughApi: served.get(code.id) ?? 0, rows: served.get(code.id) ?? 0 }));
-    const deadline = Date.now() + STORED_WITHIN_MS;
-    let seen = await counts();
-    while (JSON.stringify(seen) !== JSON.stringify(expected) && Date.now() < deadline) {
-      await sleep(500);
-      seen = await counts();
-    }
-    expect(seen).toEqual(expected);
-  }, STORED_WITHIN_MS + 20_000);
+  test(
+    'loses no scan it served: after the restart, 302 answers = scans through the API = scan_events rows',
+    async () => {
+      const totalServed = [...served.values()].reduce((sum, count) => sum + count, 0);
+      expect(totalServed).toBeGreaterThan(30);
+      if (!second) throw new Error(`no second start to count with: ${restartError?.message}`);
+      const counts = async () => {
+        const api = await Promise.all(
+          codes.map(async (code) => {
+            const res = await fetch(`${second!.origin}/api/v1/qrcodes/${code.id}`, {
+              headers: { 'x-api-key': key },
+              signal: AbortSignal.timeout(2500),
+            }).catch(() => null);
+            return res?.status === 200 ? ((await res.json()) as { scans: number }).scans : NaN;
+          }),
+        );
+        const { rows } = await withAdminClient(database!.databaseUrl!, (client) =>
+          client.query<{ id: string; count: string }>(
+            'SELECT qr_code_id AS id, count(*) AS count FROM scan_events WHERE NOT is_bot GROUP BY qr_code_id',
+          ),
+        );
+        const stored = new Map(rows.map((row) => [row.id, Number(row.count)]));
+        return codes.map((code, i) => ({ code: code.id, served: served.get(code.id) ?? 0, throughApi: api[i], rows: stored.get(code.id) ?? 0 }));
+      };
+      const expected = codes.map((code) => ({
+        code: code.id,
+        served: served.get(code.id) ?? 0,
+        throughApi: served.get(code.id) ?? 0,
+        rows: served.get(code.id) ?? 0,
+      }));
+      const deadline = Date.now() + STORED_WITHIN_MS;
+      let seen = await counts();
+      while (JSON.stringify(seen) !== JSON.stringify(expected) && Date.now() < deadline) {
+        await sleep(500);
+        seen = await counts();
+      }
+      expect(seen).toEqual(expected);
+    },
+    STORED_WITHIN_MS + 20_000,
+  );
 });
 
 /** Removes the keys a run left under its prefix in the shared Redis. */

@@ -66,7 +66,8 @@ function answerProblems(request: FuzzRequest, res: LightMyRequestResponse): stri
   if (res.statusCode >= 500) problems.push(`${res.statusCode} answer`);
   problems.push(...requestIdProblems(res));
   const incoming = request.headers['x-request-id'];
-  if (incoming !== undefined && REQUEST_ID.test(incoming) && header(res, 'x-request-id') !== incoming) problems.push('valid incoming X-Request-Id not reused');
+  if (incoming !== undefined && REQUEST_ID.test(incoming) && header(res, 'x-request-id') !== incoming)
+    problems.push('valid incoming X-Request-Id not reused');
   const contentType = header(res, 'content-type') ?? '';
   // The path as a client resolves it (dot segments and all): that decides which host answers.
   const redirectHostPage = resolvedPath(request.url).startsWith('/r/') && /^text\/html/.test(contentType);
@@ -117,19 +118,26 @@ function poisonProblems(request: FuzzRequest, res: LightMyRequestResponse): stri
   if (isPoisoned(rest)) return [`accepted (${res.statusCode}) a body with NUL or a lone surrogate in a string`];
   if (!Array.isArray(items) || res.statusCode !== 201) return [];
   const failed = new Set((JSON.parse(res.body) as { errors?: Array<{ index: number }> }).errors?.map((error) => error.index));
-  return items.flatMap((item, index) => (isPoisoned(item) && !failed.has(index) ? [`created bulk item ${index} with NUL or a lone surrogate in a string`] : []));
+  return items.flatMap((item, index) =>
+    isPoisoned(item) && !failed.has(index) ? [`created bulk item ${index} with NUL or a lone surrogate in a string`] : [],
+  );
 }
 
 /** A problem without its particulars, so that the same problem is counted once per kind. */
 function problemKind(problem: string): string {
   if (problem.startsWith('internals in the body')) return `internals in the body (${/FST_ERR_\w+|ERR_[A-Z_]+/.exec(problem)?.[0] ?? 'stack or SQL'})`;
-  return problem.replace(/"[^"]*"/g, '"…"').replace(/item \d+/, 'item #').slice(0, 90);
+  return problem
+    .replace(/"[^"]*"/g, '"…"')
+    .replace(/item \d+/, 'item #')
+    .slice(0, 90);
 }
 
 /** A request as a line a person can replay. */
 function describeRequest(request: FuzzRequest): string {
   const url = request.url.length > 300 ? `${request.url.slice(0, 300)}… (${request.url.length} chars)` : request.url;
-  const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, value.length > 80 ? `${value.slice(0, 80)}… (${value.length})` : value]));
+  const headers = Object.fromEntries(
+    Object.entries(request.headers).map(([name, value]) => [name, value.length > 80 ? `${value.slice(0, 80)}… (${value.length})` : value]),
+  );
   return `${request.method} ${url} headers ${JSON.stringify(headers)}${request.body ? ` body ${describeBody(request.body)}` : ''}`;
 }
 
@@ -167,7 +175,11 @@ async function fuzzRoute(t: TestApp, name: string, generator: fc.Arbitrary<FuzzR
         result.statuses.set(status, (result.statuses.get(status) ?? 0) + 1);
         const problems = [
           ...new Set(
-            res instanceof Error ? [`no answer could be written: ${res.message}`] : res ? answerProblems(request, res) : [`no answer within ${ANSWER_WITHIN_MS} ms`],
+            res instanceof Error
+              ? [`no answer could be written: ${res.message}`]
+              : res
+                ? answerProblems(request, res)
+                : [`no answer within ${ANSWER_WITHIN_MS} ms`],
           ),
         ];
         for (const problem of new Set(problems.map(problemKind))) {
@@ -176,7 +188,13 @@ async function fuzzRoute(t: TestApp, name: string, generator: fc.Arbitrary<FuzzR
         if (problems.length) result.failing++;
         if (problems.length && result.failures.length < SHOWN_FAILURES) {
           const answered = res instanceof Error ? null : res;
-          result.failures.push({ index: chunk * CHUNK + index, request, status: answered?.statusCode ?? status, problems, body: answered ? answered.body.slice(0, 300) : '' });
+          result.failures.push({
+            index: chunk * CHUNK + index,
+            request,
+            status: answered?.statusCode ?? status,
+            problems,
+            body: answered ? answered.body.slice(0, 300) : '',
+          });
         }
       }
     };
@@ -208,7 +226,12 @@ describe(`API fuzz: ${RUNS} generated requests per route (e2e)`, () => {
     expectStatus(await t.request({ method: 'PUT', url: `/api/v1/qrcodes/${paused.id}`, headers: auth(key), payload: { status: 'paused' } }), 200);
     codes.push(paused);
     for (const url of HOSTILE_TARGETS) {
-      const res = await t.request({ method: 'POST', url: '/api/v1/qrcodes', headers: auth(key), payload: qrInput('url', { content: { url }, is_dynamic: true }) });
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/v1/qrcodes',
+        headers: auth(key),
+        payload: qrInput('url', { content: { url }, is_dynamic: true }),
+      });
       if (res.statusCode === 201) codes.push(res.json());
     }
     const disposableCodes = await Promise.all(Array.from({ length: 20 }, () => createQr(t, key)));
@@ -216,12 +239,22 @@ describe(`API fuzz: ${RUNS} generated requests per route (e2e)`, () => {
     const disposableFolders = await Promise.all(Array.from({ length: 10 }, (_, i) => createFolder(t, key, `Disposable ${i}`)));
     const disposableKeys = [];
     for (let i = 0; i < 10; i++) {
-      const res = await t.request({ method: 'POST', url: '/api/v1/admin/api-keys', headers: { 'x-admin-token': ADMIN_TOKEN }, payload: { name: `disposable ${i}` } });
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/v1/admin/api-keys',
+        headers: { 'x-admin-token': ADMIN_TOKEN },
+        payload: { name: `disposable ${i}` },
+      });
       expectStatus(res, 201);
       disposableKeys.push(res.json<{ id: string }>().id);
     }
     const webhook = async (accountKey: string, description: string) => {
-      const res = await t.request({ method: 'POST', url: '/api/v1/webhooks', headers: auth(accountKey), payload: { url: 'https://example.com/fuzz', events: ['qrcode.created'], description } });
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/v1/webhooks',
+        headers: auth(accountKey),
+        payload: { url: 'https://example.com/fuzz', events: ['qrcode.created'], description },
+      });
       expectStatus(res, 201);
       return res.json<{ id: string }>().id;
     };
@@ -262,18 +295,25 @@ describe(`API fuzz: ${RUNS} generated requests per route (e2e)`, () => {
 
   const names = FUZZ_ROUTE_NAMES.filter((name) => !ROUTES || ROUTES.test(name));
 
-  it.each(names)('%s: no 5xx, every error in the shape with request_id and X-Request-Id', async (name: FuzzRouteName) => {
-    const result = await fuzzRoute(t, name, routes[name]);
-    results.set(name, result);
-    if (result.failures.length === 0) return;
-    const lines = [
-      `${name}: ${result.failing} of ${RUNS} requests answered wrongly, ${result.problemCounts.size} kinds of problem (FUZZ_SEED=${SEED} FUZZ_ROUTES='${escapeRegExp(name)}' replays this run)`,
-      ...[...result.problemCounts].map(([problem, count]) => `  ${count} × ${problem}`),
-      'first failures:',
-      ...result.failures.map((failure) => `  #${failure.index}: ${describeRequest(failure.request)}\n    → ${failure.status}: ${failure.problems.map((problem) => problem.slice(0, 160)).join('; ')}\n    body ${JSON.stringify(failure.body.slice(0, 200))}`),
-    ];
-    throw new Error(lines.join('\n'));
-  }, Math.max(120_000, RUNS * 40));
+  it.each(names)(
+    '%s: no 5xx, every error in the shape with request_id and X-Request-Id',
+    async (name: FuzzRouteName) => {
+      const result = await fuzzRoute(t, name, routes[name]);
+      results.set(name, result);
+      if (result.failures.length === 0) return;
+      const lines = [
+        `${name}: ${result.failing} of ${RUNS} requests answered wrongly, ${result.problemCounts.size} kinds of problem (FUZZ_SEED=${SEED} FUZZ_ROUTES='${escapeRegExp(name)}' replays this run)`,
+        ...[...result.problemCounts].map(([problem, count]) => `  ${count} × ${problem}`),
+        'first failures:',
+        ...result.failures.map(
+          (failure) =>
+            `  #${failure.index}: ${describeRequest(failure.request)}\n    → ${failure.status}: ${failure.problems.map((problem) => problem.slice(0, 160)).join('; ')}\n    body ${JSON.stringify(failure.body.slice(0, 200))}`,
+        ),
+      ];
+      throw new Error(lines.join('\n'));
+    },
+    Math.max(120_000, RUNS * 40),
+  );
 });
 
 function escapeRegExp(text: string): string {
@@ -284,9 +324,14 @@ function escapeRegExp(text: string): string {
 function summary(results: Map<string, RouteResult>): string {
   const statuses = [...new Set([...results.values()].flatMap((result) => [...result.statuses.keys()]))].sort();
   const width = Math.max(...[...results.keys()].map((name) => name.length));
-  const lines = [`fuzz seed ${SEED}, ${RUNS} requests per route`, `${'route'.padEnd(width)}  ${statuses.map((status) => status.padStart(6)).join('')}  failing    seconds`];
+  const lines = [
+    `fuzz seed ${SEED}, ${RUNS} requests per route`,
+    `${'route'.padEnd(width)}  ${statuses.map((status) => status.padStart(6)).join('')}  failing    seconds`,
+  ];
   for (const [name, result] of results) {
-    lines.push(`${name.padEnd(width)}  ${statuses.map((status) => String(result.statuses.get(status) ?? '').padStart(6)).join('')}  ${String(result.failing).padStart(7)}  ${(result.ms / 1000).toFixed(1).padStart(9)}`);
+    lines.push(
+      `${name.padEnd(width)}  ${statuses.map((status) => String(result.statuses.get(status) ?? '').padStart(6)).join('')}  ${String(result.failing).padStart(7)}  ${(result.ms / 1000).toFixed(1).padStart(9)}`,
+    );
   }
   return lines.join('\n');
 }

@@ -1,7 +1,18 @@
 import fc from 'fast-check';
 import { CONTENT_SAMPLES, NO_SUCH_ID, QR_TYPES, qrInput } from '../support/factories';
 import { ADMIN_TOKEN } from '../support/test-app';
-import { BAD_PERCENT, bodyFor, type BodySpec, hostileHeaderValue, hostileSegment, hostileString, hostileValue, mutatedBody, poisonedBody, queryString } from './hostile-input';
+import {
+  BAD_PERCENT,
+  bodyFor,
+  type BodySpec,
+  hostileHeaderValue,
+  hostileSegment,
+  hostileString,
+  hostileValue,
+  mutatedBody,
+  poisonedBody,
+  queryString,
+} from './hostile-input';
 
 /** What a generated request is: sent through the app's HTTP listener as it stands. */
 export interface FuzzRequest {
@@ -81,7 +92,8 @@ export const FUZZ_ROUTE_NAMES = [
 export type FuzzRouteName = (typeof FUZZ_ROUTE_NAMES)[number];
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'];
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
 /** Mostly the route's own method, sometimes another. */
 const methodFor = (method: string) => fc.oneof({ weight: 12, arbitrary: fc.constant(method) }, { weight: 1, arbitrary: fc.constantFrom(...METHODS) });
@@ -103,7 +115,10 @@ function apiKeyHeaders(ctx: FuzzContext): fc.Arbitrary<Record<string, string>> {
   const key = fc.oneof(
     { weight: 14, arbitrary: fc.constant<string | undefined>(ctx.key) },
     { weight: 1, arbitrary: fc.constant<string | undefined>(undefined) },
-    { weight: 1, arbitrary: fc.constantFrom<string | undefined>(ctx.otherKey, `${ctx.key} `, ctx.key.toUpperCase(), 'qr_live_', `qr_live_${'A'.repeat(40)}`) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom<string | undefined>(ctx.otherKey, `${ctx.key} `, ctx.key.toUpperCase(), 'qr_live_', `qr_live_${'A'.repeat(40)}`),
+    },
     { weight: 1, arbitrary: hostileHeaderValue.map<string | undefined>((value) => value) },
   );
   return fc.tuple(key, commonHeaders).map(([value, common]) => (value === undefined ? common : { ...common, 'x-api-key': value }));
@@ -137,7 +152,10 @@ const adminHeaders: fc.Arbitrary<Record<string, string>> = fc
 const isoDateTime = fc.date({ min: new Date('1960-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((date) => date.toISOString());
 
 function isoDateTimeOrNot(): fc.Arbitrary<string> {
-  return fc.oneof({ weight: 3, arbitrary: isoDateTime.map(encodeURIComponent) }, { weight: 1, arbitrary: fc.constantFrom('yesterday', '2026-13-01', '0', '') });
+  return fc.oneof(
+    { weight: 3, arbitrary: isoDateTime.map(encodeURIComponent) },
+    { weight: 1, arbitrary: fc.constantFrom('yesterday', '2026-13-01', '0', '') },
+  );
 }
 
 function webhookBodies(ctx: FuzzContext, create: boolean): fc.Arbitrary<unknown> {
@@ -148,10 +166,26 @@ function webhookBodies(ctx: FuzzContext, create: boolean): fc.Arbitrary<unknown>
         { url: 'https://example.com/hooks', events: ['qrcode.scanned'], folder_id: ctx.folderIds[0] },
         { url: 'https://example.com/hooks', events: ['qrcode.created'], qrcode_ids: ctx.codeIds.slice(0, 2) },
       ]
-    : [{ events: ['*'] }, { enabled: true }, { enabled: false }, { description: 'renamed' }, { url: 'https://example.com/other' }, { folder_id: null }, { qrcode_ids: [] }];
+    : [
+        { events: ['*'] },
+        { enabled: true },
+        { enabled: false },
+        { description: 'renamed' },
+        { url: 'https://example.com/other' },
+        { folder_id: null },
+        { qrcode_ids: [] },
+      ];
   return mutatedBody(bases, ['url', 'events', 'events.0', 'description', 'enabled', 'folder_id', 'qrcode_ids', 'qrcode_ids.0'], {
     url: fc.oneof(
-      fc.constantFrom('http://example.com/h', 'https://127.0.0.1/h', 'https://[::1]/h', 'https://169.254.169.254/latest', 'https://user:pw@example.com/', 'https://example.com/#x', 'ftp://example.com/'),
+      fc.constantFrom(
+        'http://example.com/h',
+        'https://127.0.0.1/h',
+        'https://[::1]/h',
+        'https://169.254.169.254/latest',
+        'https://user:pw@example.com/',
+        'https://example.com/#x',
+        'ftp://example.com/',
+      ),
       hostileString.map((text) => `https://example.com/${text}`),
     ),
     events: fc.constantFrom(['*'], [], ['qrcode.scanned', 'qrcode.scanned'], ['webhook.test'], ['nope']),
@@ -167,7 +201,18 @@ function createBodies(ctx: FuzzContext): fc.Arbitrary<unknown> {
     folder_id: ctx.folderIds[0],
     expires_at: '2031-01-01T00:00:00Z',
     style: {
-      dotsOptions: { type: 'rounded', color: '#1a2b3c', gradient: { type: 'linear', rotation: 45, colorStops: [{ offset: 0, color: '#000000' }, { offset: 1, color: '#333333' }] } },
+      dotsOptions: {
+        type: 'rounded',
+        color: '#1a2b3c',
+        gradient: {
+          type: 'linear',
+          rotation: 45,
+          colorStops: [
+            { offset: 0, color: '#000000' },
+            { offset: 1, color: '#333333' },
+          ],
+        },
+      },
       cornersSquareOptions: { type: 'extra-rounded', color: '#000' },
       backgroundOptions: { color: '#ffffff', round: 0.2 },
       qrOptions: { errorCorrectionLevel: 'Q' },
@@ -176,20 +221,49 @@ function createBodies(ctx: FuzzContext): fc.Arbitrary<unknown> {
     },
   });
   const bases = [styled, ...QR_TYPES.map((type) => qrInput(type, { name: `${type} code` })), qrInput('text', { is_dynamic: true })];
-  const contentPaths = [...new Set(Object.values(CONTENT_SAMPLES).flatMap((sample) => Object.keys(sample.content).map((field) => `content.${field}`)))];
+  const contentPaths = [
+    ...new Set(Object.values(CONTENT_SAMPLES).flatMap((sample) => Object.keys(sample.content).map((field) => `content.${field}`))),
+  ];
   const paths = [
-    'type', 'content', ...contentPaths, 'name', 'is_dynamic', 'folder_id', 'expires_at', 'style', 'style.dotsOptions',
-    'style.dotsOptions.type', 'style.dotsOptions.color', 'style.dotsOptions.gradient', 'style.dotsOptions.gradient.colorStops',
-    'style.dotsOptions.gradient.rotation', 'style.cornersSquareOptions.type', 'style.cornersDotOptions.color', 'style.backgroundOptions.color',
-    'style.backgroundOptions.round', 'style.image', 'style.imageOptions.imageSize', 'style.qrOptions.errorCorrectionLevel', 'style.margin', 'style.shape',
+    'type',
+    'content',
+    ...contentPaths,
+    'name',
+    'is_dynamic',
+    'folder_id',
+    'expires_at',
+    'style',
+    'style.dotsOptions',
+    'style.dotsOptions.type',
+    'style.dotsOptions.color',
+    'style.dotsOptions.gradient',
+    'style.dotsOptions.gradient.colorStops',
+    'style.dotsOptions.gradient.rotation',
+    'style.cornersSquareOptions.type',
+    'style.cornersDotOptions.color',
+    'style.backgroundOptions.color',
+    'style.backgroundOptions.round',
+    'style.image',
+    'style.imageOptions.imageSize',
+    'style.qrOptions.errorCorrectionLevel',
+    'style.margin',
+    'style.shape',
   ];
   return mutatedBody(bases, paths, {
     type: fc.constantFrom(...QR_TYPES),
-    'content.url': fc.oneof(fc.webUrl({ withFragments: true, withQueryParameters: true }), hostileString.map((text) => `https://example.com/${text}`)),
+    'content.url': fc.oneof(
+      fc.webUrl({ withFragments: true, withQueryParameters: true }),
+      hostileString.map((text) => `https://example.com/${text}`),
+    ),
     folder_id: fc.constantFrom(...ctx.folderIds, ctx.otherAccountFolderId, NO_SUCH_ID),
     expires_at: isoDateTime,
     'content.start': isoDateTime,
-    'style.image': fc.constantFrom('data:image/png;base64,', 'data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=', 'data:image/png;base64,iVBORw0KGgo=', 'https://example.com/logo.png'),
+    'style.image': fc.constantFrom(
+      'data:image/png;base64,',
+      'data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=',
+      'data:image/png;base64,iVBORw0KGgo=',
+      'https://example.com/logo.png',
+    ),
   });
 }
 
@@ -208,11 +282,15 @@ function updateBodies(ctx: FuzzContext): fc.Arbitrary<unknown> {
     { is_dynamic: true },
     { type: 'url' },
   ];
-  return mutatedBody(bases, ['name', 'content', 'content.url', 'content.text', 'style', 'style.dotsOptions.color', 'status', 'expires_at', 'folder_id', 'is_dynamic', 'type'], {
-    status: fc.constantFrom('active', 'paused', 'expired', 'ACTIVE'),
-    folder_id: fc.constantFrom(...ctx.folderIds, ctx.otherAccountFolderId, NO_SUCH_ID),
-    'content.url': hostileString.map((text) => `https://example.com/${text}`),
-  });
+  return mutatedBody(
+    bases,
+    ['name', 'content', 'content.url', 'content.text', 'style', 'style.dotsOptions.color', 'status', 'expires_at', 'folder_id', 'is_dynamic', 'type'],
+    {
+      status: fc.constantFrom('active', 'paused', 'expired', 'ACTIVE'),
+      folder_id: fc.constantFrom(...ctx.folderIds, ctx.otherAccountFolderId, NO_SUCH_ID),
+      'content.url': hostileString.map((text) => `https://example.com/${text}`),
+    },
+  );
 }
 
 const LIST_QUERY = {
@@ -254,57 +332,167 @@ export function fuzzRoutes(ctx: FuzzContext): Record<FuzzRouteName, fc.Arbitrary
   const bulkBody = fc.oneof(
     { weight: 8, arbitrary: fc.array(createBody, { minLength: 1, maxLength: 8 }).map((qrcodes) => ({ qrcodes })) },
     // One poisoned item among valid ones: that item fails, the others are created.
-    { weight: 3, arbitrary: fc.tuple(poisonedBody(QR_TYPES.map((type) => qrInput(type, { name: `${type} item` }))), fc.nat({ max: 3 })).map(([poisoned, at]) => ({ qrcodes: [...QR_TYPES.slice(0, at).map((type) => qrInput(type)), poisoned] })) },
+    {
+      weight: 3,
+      arbitrary: fc
+        .tuple(poisonedBody(QR_TYPES.map((type) => qrInput(type, { name: `${type} item` }))), fc.nat({ max: 3 }))
+        .map(([poisoned, at]) => ({ qrcodes: [...QR_TYPES.slice(0, at).map((type) => qrInput(type)), poisoned] })),
+    },
     { weight: 1, arbitrary: fc.array(createBody, { minLength: 45, maxLength: 55 }).map((qrcodes) => ({ qrcodes })) },
     { weight: 1, arbitrary: mutatedBody([{ qrcodes: [qrInput('text')] }, { qrcodes: [] }], ['qrcodes', 'qrcodes.0', 'qrcodes.0.content', 'extra']) },
   );
   const nameBody = (bases: unknown[], more: string[] = []) => mutatedBody(bases, ['name', ...more], { name: hostileString });
 
   return {
-    'POST /api/v1/qrcodes': withBody('POST', plainQuery.map((q) => `/api/v1/qrcodes${q}`), apiKeyHeaders(ctx), bodyFor(createBody)),
-    'GET /api/v1/qrcodes': withoutBody('GET', queryString(LIST_QUERY).map((q) => `/api/v1/qrcodes${q}`), apiKeyHeaders(ctx)),
-    'GET /api/v1/qrcodes/:id': withoutBody('GET', fc.tuple(codeId, plainQuery).map(([id, q]) => `/api/v1/qrcodes/${id}${q}`), apiKeyHeaders(ctx)),
-    'PUT /api/v1/qrcodes/:id': withBody('PUT', codeId.map((id) => `/api/v1/qrcodes/${id}`), apiKeyHeaders(ctx), bodyFor(updateBodies(ctx))),
-    'POST /api/v1/qrcodes/bulk': withBody('POST', plainQuery.map((q) => `/api/v1/qrcodes/bulk${q}`), apiKeyHeaders(ctx), bodyFor(bulkBody)),
+    'POST /api/v1/qrcodes': withBody(
+      'POST',
+      plainQuery.map((q) => `/api/v1/qrcodes${q}`),
+      apiKeyHeaders(ctx),
+      bodyFor(createBody),
+    ),
+    'GET /api/v1/qrcodes': withoutBody(
+      'GET',
+      queryString(LIST_QUERY).map((q) => `/api/v1/qrcodes${q}`),
+      apiKeyHeaders(ctx),
+    ),
+    'GET /api/v1/qrcodes/:id': withoutBody(
+      'GET',
+      fc.tuple(codeId, plainQuery).map(([id, q]) => `/api/v1/qrcodes/${id}${q}`),
+      apiKeyHeaders(ctx),
+    ),
+    'PUT /api/v1/qrcodes/:id': withBody(
+      'PUT',
+      codeId.map((id) => `/api/v1/qrcodes/${id}`),
+      apiKeyHeaders(ctx),
+      bodyFor(updateBodies(ctx)),
+    ),
+    'POST /api/v1/qrcodes/bulk': withBody(
+      'POST',
+      plainQuery.map((q) => `/api/v1/qrcodes/bulk${q}`),
+      apiKeyHeaders(ctx),
+      bodyFor(bulkBody),
+    ),
     'GET /api/v1/qrcodes/:id/image': withoutBody(
       'GET',
       fc.tuple(codeId, queryString(IMAGE_QUERY)).map(([id, q]) => `/api/v1/qrcodes/${id}/image${q}`),
-      fc.tuple(apiKeyHeaders(ctx), fc.option(fc.oneof(fc.constantFrom('*', '"x"', 'W/"x"', '""'), hostileHeaderValue), { nil: undefined })).map(([headers, etag]) =>
-        etag === undefined ? headers : { ...headers, 'if-none-match': etag },
-      ),
+      fc
+        .tuple(apiKeyHeaders(ctx), fc.option(fc.oneof(fc.constantFrom('*', '"x"', 'W/"x"', '""'), hostileHeaderValue), { nil: undefined }))
+        .map(([headers, etag]) => (etag === undefined ? headers : { ...headers, 'if-none-match': etag })),
     ),
-    'GET /api/v1/qrcodes/:id/scans': withoutBody('GET', fc.tuple(codeId, queryString(SCANS_QUERY)).map(([id, q]) => `/api/v1/qrcodes/${id}/scans${q}`), apiKeyHeaders(ctx)),
+    'GET /api/v1/qrcodes/:id/scans': withoutBody(
+      'GET',
+      fc.tuple(codeId, queryString(SCANS_QUERY)).map(([id, q]) => `/api/v1/qrcodes/${id}/scans${q}`),
+      apiKeyHeaders(ctx),
+    ),
     'POST /api/v1/styles/check': withBody(
       'POST',
       plainQuery.map((q) => `/api/v1/styles/check${q}`),
       apiKeyHeaders(ctx),
       bodyFor(
         mutatedBody(
-          [{ style: { dotsOptions: { type: 'dots' } }, content_length: 40 }, { type: 'dynamic', style: { cornersDotOptions: { type: 'dots' } } }, { style: {} }],
-          ['style', 'style.dotsOptions', 'style.dotsOptions.type', 'style.cornersSquareOptions.type', 'style.image', 'style.margin', 'content_length', 'type'],
+          [
+            { style: { dotsOptions: { type: 'dots' } }, content_length: 40 },
+            { type: 'dynamic', style: { cornersDotOptions: { type: 'dots' } } },
+            { style: {} },
+          ],
+          [
+            'style',
+            'style.dotsOptions',
+            'style.dotsOptions.type',
+            'style.cornersSquareOptions.type',
+            'style.image',
+            'style.margin',
+            'content_length',
+            'type',
+          ],
         ),
       ),
     ),
-    'POST /api/v1/folders': withBody('POST', plainQuery.map((q) => `/api/v1/folders${q}`), apiKeyHeaders(ctx), bodyFor(nameBody([{ name: 'Fuzz folder' }]))),
-    'GET /api/v1/folders': withoutBody('GET', plainQuery.map((q) => `/api/v1/folders${q}`), apiKeyHeaders(ctx)),
-    'GET /api/v1/folders/:id': withoutBody('GET', folderId.map((id) => `/api/v1/folders/${id}`), apiKeyHeaders(ctx)),
-    'PUT /api/v1/folders/:id': withBody('PUT', folderId.map((id) => `/api/v1/folders/${id}`), apiKeyHeaders(ctx), bodyFor(nameBody([{ name: 'Renamed folder' }]))),
+    'POST /api/v1/folders': withBody(
+      'POST',
+      plainQuery.map((q) => `/api/v1/folders${q}`),
+      apiKeyHeaders(ctx),
+      bodyFor(nameBody([{ name: 'Fuzz folder' }])),
+    ),
+    'GET /api/v1/folders': withoutBody(
+      'GET',
+      plainQuery.map((q) => `/api/v1/folders${q}`),
+      apiKeyHeaders(ctx),
+    ),
+    'GET /api/v1/folders/:id': withoutBody(
+      'GET',
+      folderId.map((id) => `/api/v1/folders/${id}`),
+      apiKeyHeaders(ctx),
+    ),
+    'PUT /api/v1/folders/:id': withBody(
+      'PUT',
+      folderId.map((id) => `/api/v1/folders/${id}`),
+      apiKeyHeaders(ctx),
+      bodyFor(nameBody([{ name: 'Renamed folder' }])),
+    ),
     'POST /api/v1/admin/api-keys': withBody(
       'POST',
       fc.constant('/api/v1/admin/api-keys'),
       adminHeaders,
-      bodyFor(mutatedBody([{ name: 'fuzz key' }, { name: 'fuzz key', account_id: ctx.accountId }], ['name', 'account_id'], { name: hostileString, account_id: fc.constantFrom(ctx.accountId, NO_SUCH_ID) })),
+      bodyFor(
+        mutatedBody([{ name: 'fuzz key' }, { name: 'fuzz key', account_id: ctx.accountId }], ['name', 'account_id'], {
+          name: hostileString,
+          account_id: fc.constantFrom(ctx.accountId, NO_SUCH_ID),
+        }),
+      ),
     ),
-    'GET /api/v1/admin/api-keys': withoutBody('GET', plainQuery.map((q) => `/api/v1/admin/api-keys${q}`), adminHeaders),
-    'GET /health/live': withoutBody('GET', plainQuery.map((q) => `/health/live${q}`), commonHeaders),
-    'GET /health/ready': withoutBody('GET', plainQuery.map((q) => `/health/ready${q}`), commonHeaders),
-    'GET /metrics': withoutBody('GET', plainQuery.map((q) => `/metrics${q}`), commonHeaders),
-    'POST /api/v1/webhooks': withBody('POST', plainQuery.map((q) => `/api/v1/webhooks${q}`), apiKeyHeaders(ctx), bodyFor(webhookBodies(ctx, true))),
-    'GET /api/v1/webhooks': withoutBody('GET', plainQuery.map((q) => `/api/v1/webhooks${q}`), apiKeyHeaders(ctx)),
-    'GET /api/v1/webhooks/:id': withoutBody('GET', webhookId.map((id) => `/api/v1/webhooks/${id}`), apiKeyHeaders(ctx)),
-    'PATCH /api/v1/webhooks/:id': withBody('PATCH', webhookId.map((id) => `/api/v1/webhooks/${id}`), apiKeyHeaders(ctx), bodyFor(webhookBodies(ctx, false))),
-    'POST /api/v1/webhooks/:id/rotate-secret': withoutBody('POST', webhookId.map((id) => `/api/v1/webhooks/${id}/rotate-secret`), apiKeyHeaders(ctx)),
-    'POST /api/v1/webhooks/:id/test': withoutBody('POST', webhookId.map((id) => `/api/v1/webhooks/${id}/test`), apiKeyHeaders(ctx)),
+    'GET /api/v1/admin/api-keys': withoutBody(
+      'GET',
+      plainQuery.map((q) => `/api/v1/admin/api-keys${q}`),
+      adminHeaders,
+    ),
+    'GET /health/live': withoutBody(
+      'GET',
+      plainQuery.map((q) => `/health/live${q}`),
+      commonHeaders,
+    ),
+    'GET /health/ready': withoutBody(
+      'GET',
+      plainQuery.map((q) => `/health/ready${q}`),
+      commonHeaders,
+    ),
+    'GET /metrics': withoutBody(
+      'GET',
+      plainQuery.map((q) => `/metrics${q}`),
+      commonHeaders,
+    ),
+    'POST /api/v1/webhooks': withBody(
+      'POST',
+      plainQuery.map((q) => `/api/v1/webhooks${q}`),
+      apiKeyHeaders(ctx),
+      bodyFor(webhookBodies(ctx, true)),
+    ),
+    'GET /api/v1/webhooks': withoutBody(
+      'GET',
+      plainQuery.map((q) => `/api/v1/webhooks${q}`),
+      apiKeyHeaders(ctx),
+    ),
+    'GET /api/v1/webhooks/:id': withoutBody(
+      'GET',
+      webhookId.map((id) => `/api/v1/webhooks/${id}`),
+      apiKeyHeaders(ctx),
+    ),
+    'PATCH /api/v1/webhooks/:id': withBody(
+      'PATCH',
+      webhookId.map((id) => `/api/v1/webhooks/${id}`),
+      apiKeyHeaders(ctx),
+      bodyFor(webhookBodies(ctx, false)),
+    ),
+    'POST /api/v1/webhooks/:id/rotate-secret': withoutBody(
+      'POST',
+      webhookId.map((id) => `/api/v1/webhooks/${id}/rotate-secret`),
+      apiKeyHeaders(ctx),
+    ),
+    'POST /api/v1/webhooks/:id/test': withoutBody(
+      'POST',
+      webhookId.map((id) => `/api/v1/webhooks/${id}/test`),
+      apiKeyHeaders(ctx),
+    ),
     'GET /api/v1/webhooks/:id/deliveries': withoutBody(
       'GET',
       fc.tuple(webhookId, queryString(DELIVERIES_QUERY)).map(([id, q]) => `/api/v1/webhooks/${id}/deliveries${q}`),
@@ -320,14 +508,34 @@ export function fuzzRoutes(ctx: FuzzContext): Record<FuzzRouteName, fc.Arbitrary
       fc.tuple(webhookId, deliveryId).map(([id, delivery]) => `/api/v1/webhooks/${id}/deliveries/${delivery}/redeliver`),
       apiKeyHeaders(ctx),
     ),
-    'POST /api/v1/webhooks/:id/replay': withoutBody('POST', fc.tuple(webhookId, queryString(REPLAY_QUERY)).map(([id, q]) => `/api/v1/webhooks/${id}/replay${q}`), apiKeyHeaders(ctx)),
+    'POST /api/v1/webhooks/:id/replay': withoutBody(
+      'POST',
+      fc.tuple(webhookId, queryString(REPLAY_QUERY)).map(([id, q]) => `/api/v1/webhooks/${id}/replay${q}`),
+      apiKeyHeaders(ctx),
+    ),
     'GET /r/:short_code': redirectRequests(ctx),
     'GET /r/:short_code/:file': downloadRequests(ctx),
     'any method, any path': anyPath(ctx),
-    'DELETE /api/v1/qrcodes/:id': withoutBody('DELETE', pathId(ctx.disposableCodeIds, ctx, ctx.otherAccountCodeId).map((id) => `/api/v1/qrcodes/${id}`), apiKeyHeaders(ctx)),
-    'DELETE /api/v1/folders/:id': withoutBody('DELETE', pathId(ctx.disposableFolderIds, ctx, ctx.otherAccountFolderId).map((id) => `/api/v1/folders/${id}`), apiKeyHeaders(ctx)),
-    'DELETE /api/v1/admin/api-keys/:id': withoutBody('DELETE', pathId(ctx.disposableApiKeyIds, ctx, NO_SUCH_ID).map((id) => `/api/v1/admin/api-keys/${id}`), adminHeaders),
-    'DELETE /api/v1/webhooks/:id': withoutBody('DELETE', pathId(ctx.disposableWebhookIds, ctx, ctx.otherAccountWebhookId).map((id) => `/api/v1/webhooks/${id}`), apiKeyHeaders(ctx)),
+    'DELETE /api/v1/qrcodes/:id': withoutBody(
+      'DELETE',
+      pathId(ctx.disposableCodeIds, ctx, ctx.otherAccountCodeId).map((id) => `/api/v1/qrcodes/${id}`),
+      apiKeyHeaders(ctx),
+    ),
+    'DELETE /api/v1/folders/:id': withoutBody(
+      'DELETE',
+      pathId(ctx.disposableFolderIds, ctx, ctx.otherAccountFolderId).map((id) => `/api/v1/folders/${id}`),
+      apiKeyHeaders(ctx),
+    ),
+    'DELETE /api/v1/admin/api-keys/:id': withoutBody(
+      'DELETE',
+      pathId(ctx.disposableApiKeyIds, ctx, NO_SUCH_ID).map((id) => `/api/v1/admin/api-keys/${id}`),
+      adminHeaders,
+    ),
+    'DELETE /api/v1/webhooks/:id': withoutBody(
+      'DELETE',
+      pathId(ctx.disposableWebhookIds, ctx, ctx.otherAccountWebhookId).map((id) => `/api/v1/webhooks/${id}`),
+      apiKeyHeaders(ctx),
+    ),
   };
 }
 
@@ -342,7 +550,10 @@ function redirectRequests(ctx: FuzzContext): fc.Arbitrary<FuzzRequest> {
   const headers = fc
     .record(
       {
-        'user-agent': fc.oneof(fc.constantFrom(IPHONE, 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)', 'curl/8.0', ''), hostileHeaderValue),
+        'user-agent': fc.oneof(
+          fc.constantFrom(IPHONE, 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)', 'curl/8.0', ''),
+          hostileHeaderValue,
+        ),
         referer: fc.oneof(fc.constantFrom('https://example.com/page', 'android-app://com.google.android.gm/'), hostileHeaderValue),
         'x-forwarded-for': fc.constantFrom('1.2.3.4', '::1', 'not-an-ip', '1.2.3.4, 5.6.7.8'),
         'x-request-id': hostileHeaderValue,
@@ -352,7 +563,11 @@ function redirectRequests(ctx: FuzzContext): fc.Arbitrary<FuzzRequest> {
     )
     .map((all) => Object.fromEntries(Object.entries(all).filter(([, value]) => value !== undefined)) as Record<string, string>);
   return fc.record({
-    method: fc.oneof({ weight: 10, arbitrary: fc.constant('GET') }, { weight: 2, arbitrary: fc.constant('HEAD') }, { weight: 1, arbitrary: fc.constantFrom(...METHODS) }),
+    method: fc.oneof(
+      { weight: 10, arbitrary: fc.constant('GET') },
+      { weight: 2, arbitrary: fc.constant('HEAD') },
+      { weight: 1, arbitrary: fc.constantFrom(...METHODS) },
+    ),
     url: fc.tuple(shortCode, queryString({ utm_source: fc.constant('qr') })).map(([code, q]) => `/r/${code}${q}`),
     headers,
     body: fc.constant(undefined),
@@ -362,9 +577,17 @@ function redirectRequests(ctx: FuzzContext): fc.Arbitrary<FuzzRequest> {
 /** The files landing pages offer (contact.vcf, event.ics), of every kind of code, and names that are none. */
 function downloadRequests(ctx: FuzzContext): fc.Arbitrary<FuzzRequest> {
   const shortCode = fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...ctx.shortCodes) }, { weight: 1, arbitrary: hostileSegment });
-  const file = fc.oneof({ weight: 6, arbitrary: fc.constantFrom('contact.vcf', 'event.ics') }, { weight: 1, arbitrary: fc.constantFrom('contact.VCF', 'x.vcf', '') }, { weight: 1, arbitrary: hostileSegment });
+  const file = fc.oneof(
+    { weight: 6, arbitrary: fc.constantFrom('contact.vcf', 'event.ics') },
+    { weight: 1, arbitrary: fc.constantFrom('contact.VCF', 'x.vcf', '') },
+    { weight: 1, arbitrary: hostileSegment },
+  );
   return fc.record({
-    method: fc.oneof({ weight: 10, arbitrary: fc.constant('GET') }, { weight: 2, arbitrary: fc.constant('HEAD') }, { weight: 1, arbitrary: fc.constantFrom(...METHODS) }),
+    method: fc.oneof(
+      { weight: 10, arbitrary: fc.constant('GET') },
+      { weight: 2, arbitrary: fc.constant('HEAD') },
+      { weight: 1, arbitrary: fc.constantFrom(...METHODS) },
+    ),
     url: fc.tuple(shortCode, file).map(([code, name]) => `/r/${code}/${name}`),
     headers: commonHeaders,
     body: fc.constant(undefined),
@@ -373,9 +596,47 @@ function downloadRequests(ctx: FuzzContext): fc.Arbitrary<FuzzRequest> {
 
 /** Unknown and half-known paths under every prefix, any method: routing itself must answer in shape. */
 function anyPath(ctx: FuzzContext): fc.Arbitrary<FuzzRequest> {
-  const words = ['qrcodes', 'folders', 'webhooks', 'deliveries', 'admin', 'api-keys', 'bulk', 'image', 'scans', 'health', 'ready', 'live', 'metrics', 'r', 'docs', 'docs-json', 'api', 'v1', 'v2', '..', '.', '%2e%2e', '%2F', ctx.codeIds[0]];
+  const words = [
+    'qrcodes',
+    'folders',
+    'webhooks',
+    'deliveries',
+    'admin',
+    'api-keys',
+    'bulk',
+    'image',
+    'scans',
+    'health',
+    'ready',
+    'live',
+    'metrics',
+    'r',
+    'docs',
+    'docs-json',
+    'api',
+    'v1',
+    'v2',
+    '..',
+    '.',
+    '%2e%2e',
+    '%2F',
+    ctx.codeIds[0],
+  ];
   const segment = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...words) }, { weight: 2, arbitrary: hostileSegment });
-  const prefix = fc.constantFrom('/', '/api/', '/api/v1/', '/api/v1/qrcodes/', '/api/v1/folders/', '/api/v1/webhooks/', '/api/v1/admin/', '/health/', '/docs/', '/r/', '//', '/api//v1/');
+  const prefix = fc.constantFrom(
+    '/',
+    '/api/',
+    '/api/v1/',
+    '/api/v1/qrcodes/',
+    '/api/v1/folders/',
+    '/api/v1/webhooks/',
+    '/api/v1/admin/',
+    '/health/',
+    '/docs/',
+    '/r/',
+    '//',
+    '/api//v1/',
+  );
   return fc.record({
     method: fc.constantFrom(...METHODS),
     url: fc.tuple(prefix, fc.array(segment, { maxLength: 5 }), queryString({})).map(([start, segments, q]) => `${start}${segments.join('/')}${q}`),
@@ -383,4 +644,3 @@ function anyPath(ctx: FuzzContext): fc.Arbitrary<FuzzRequest> {
     body: fc.option(bodyFor(hostileValue), { nil: undefined, freq: 3 }),
   });
 }
-

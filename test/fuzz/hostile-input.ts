@@ -11,27 +11,144 @@ const char = (code: number) => String.fromCharCode(code);
 
 /** Characters that break naive text handling, one per entry. */
 const NASTY_CHARACTERS = [
-  '\u0000', '\u0001', '\u0007', '\b', '\t', '\n', '\u000b', '\f', '\r', '\u001b', '\u001f', '\u007f',
-  '\u0080', '\u0085', '\u009f', '\u00a0', '\u00ad', '\u00e9', '\u00ff',
-  '\u2028', '\u2029', '\u200b', '\u200d', '\u202e', '\u2066', '\ufeff', '\ufffd', '\uffff', '\ufdd0',
-  '\ud800', '\udbff', '\udc00', '\udfff', '\udc00\ud800',
-  '😀', '👩‍👩‍👧‍👦', '𝕏', '\u{10ffff}', '\u{e0001}',
-  'ǅ', 'İ', 'ß', 'ﬃ', '\u0301', '\u0488',
-  '%', '_', '\\', '"', "'", '`', '<', '>', '&', '{', '}', '[', ']', '/', '?', '#', '=', ';', ',', '*', ' ',
+  '\u0000',
+  '\u0001',
+  '\u0007',
+  '\b',
+  '\t',
+  '\n',
+  '\u000b',
+  '\f',
+  '\r',
+  '\u001b',
+  '\u001f',
+  '\u007f',
+  '\u0080',
+  '\u0085',
+  '\u009f',
+  '\u00a0',
+  '\u00ad',
+  '\u00e9',
+  '\u00ff',
+  '\u2028',
+  '\u2029',
+  '\u200b',
+  '\u200d',
+  '\u202e',
+  '\u2066',
+  '\ufeff',
+  '\ufffd',
+  '\uffff',
+  '\ufdd0',
+  '\ud800',
+  '\udbff',
+  '\udc00',
+  '\udfff',
+  '\udc00\ud800',
+  '😀',
+  '👩‍👩‍👧‍👦',
+  '𝕏',
+  '\u{10ffff}',
+  '\u{e0001}',
+  'ǅ',
+  'İ',
+  'ß',
+  'ﬃ',
+  '\u0301',
+  '\u0488',
+  '%',
+  '_',
+  '\\',
+  '"',
+  "'",
+  '`',
+  '<',
+  '>',
+  '&',
+  '{',
+  '}',
+  '[',
+  ']',
+  '/',
+  '?',
+  '#',
+  '=',
+  ';',
+  ',',
+  '*',
+  ' ',
 ];
 
 /** Whole strings worth trying as they are. */
 const NASTY_STRINGS = [
-  '', ' ', '  ', '\u0000', 'a\u0000b', '\u0000\u0000\u0000', '\ud800', 'a\udfffb', '\udc00\ud800',
-  'null', 'undefined', 'true', 'false', '0', '-0', '-1', '1e309', 'NaN', 'Infinity', '0x10', '1_000',
-  '%', '%%', '%00', '%zz', '%ED%A0%80', '%C0%AF', '\\', '\\\\', '\\u0000', '%_\\',
-  "' OR '1'='1", '"; DROP TABLE qr_codes; --', '$1', '$$', '${7*7}', '{{7*7}}', '<script>alert(1)</script>',
-  '<svg onload=alert(1)>', ']]>', '<!--', 'javascript:alert(1)', 'data:text/html,x', '../../../../etc/passwd',
-  '__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty',
-  '2026-13-45T25:61:61Z', '2026-02-30T00:00:00Z', '9999-12-31T23:59:59.999Z', '0000-01-01T00:00:00Z', '2026-01-01',
-  '00000000-0000-0000-0000-000000000000', 'ffffffff-ffff-ffff-ffff-ffffffffffff', '{}', '[]',
-  'https://example.com/😀', 'https://bücher.example/', 'https://аррӏе.com/', 'http://localhost:3000/r/abc',
-  '#fff', '#ffffff00', '#gggggg', 'red', 'rgb(0,0,0)', 'transparent',
+  '',
+  ' ',
+  '  ',
+  '\u0000',
+  'a\u0000b',
+  '\u0000\u0000\u0000',
+  '\ud800',
+  'a\udfffb',
+  '\udc00\ud800',
+  'null',
+  'undefined',
+  'true',
+  'false',
+  '0',
+  '-0',
+  '-1',
+  '1e309',
+  'NaN',
+  'Infinity',
+  '0x10',
+  '1_000',
+  '%',
+  '%%',
+  '%00',
+  '%zz',
+  '%ED%A0%80',
+  '%C0%AF',
+  '\\',
+  '\\\\',
+  '\\u0000',
+  '%_\\',
+  "' OR '1'='1",
+  '"; DROP TABLE qr_codes; --',
+  '$1',
+  '$$',
+  '${7*7}',
+  '{{7*7}}',
+  '<script>alert(1)</script>',
+  '<svg onload=alert(1)>',
+  ']]>',
+  '<!--',
+  'javascript:alert(1)',
+  'data:text/html,x',
+  '../../../../etc/passwd',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  '2026-13-45T25:61:61Z',
+  '2026-02-30T00:00:00Z',
+  '9999-12-31T23:59:59.999Z',
+  '0000-01-01T00:00:00Z',
+  '2026-01-01',
+  '00000000-0000-0000-0000-000000000000',
+  'ffffffff-ffff-ffff-ffff-ffffffffffff',
+  '{}',
+  '[]',
+  'https://example.com/😀',
+  'https://bücher.example/',
+  'https://аррӏе.com/',
+  'http://localhost:3000/r/abc',
+  '#fff',
+  '#ffffff00',
+  '#gggggg',
+  'red',
+  'rgb(0,0,0)',
+  'transparent',
 ];
 
 /** One UTF-16 code unit, any: lone surrogates included. */
@@ -54,7 +171,11 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
   {
     weight: 3,
     arbitrary: fc
-      .tuple(fc.string({ unit: printableAscii, maxLength: 8 }), fc.constantFrom('\u0000', '\ud800', '\udfff', '\u0000\u0000', '\udc00\ud800'), fc.string({ unit: printableAscii, maxLength: 8 }))
+      .tuple(
+        fc.string({ unit: printableAscii, maxLength: 8 }),
+        fc.constantFrom('\u0000', '\ud800', '\udfff', '\u0000\u0000', '\udc00\ud800'),
+        fc.string({ unit: printableAscii, maxLength: 8 }),
+      )
       .map(([before, poison, after]) => before + poison + after),
   },
   { weight: 6, arbitrary: fc.string({ unit: textUnit, maxLength: 24 }) },
@@ -85,15 +206,37 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 2, arbitrary: fc.array(hostileString, { maxLength: 4 }) },
   { weight: 2, arbitrary: fc.dictionary(hostileString, hostileString, { maxKeys: 4 }) },
   { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
-  { weight: 1, arbitrary: fc.tuple(fc.integer({ min: 1, max: 40 }), fc.constantFrom<'array' | 'object'>('array', 'object')).map(([depth, shape]) => nested(depth, shape)) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.integer({ min: 1, max: 40 }), fc.constantFrom<'array' | 'object'>('array', 'object'))
+      .map(([depth, shape]) => nested(depth, shape)),
+  },
 );
 
 export const CONTENT_TYPES = [
-  'application/json', 'application/json; charset=utf-8', 'application/json; charset=UTF-8', 'Application/JSON',
-  'application/json; charset=latin1', 'application/json; charset=utf-16', 'application/json;', 'application/json ; charset=utf-8',
-  'application/json, text/plain', 'application/jsonp', 'application/vnd.api+json', 'application/merge-patch+json',
-  'text/json', 'text/plain', 'text/html', 'application/xml', 'application/x-www-form-urlencoded',
-  'multipart/form-data; boundary=----fuzz', 'application/octet-stream', '*/*', 'json', ' ',
+  'application/json',
+  'application/json; charset=utf-8',
+  'application/json; charset=UTF-8',
+  'Application/JSON',
+  'application/json; charset=latin1',
+  'application/json; charset=utf-16',
+  'application/json;',
+  'application/json ; charset=utf-8',
+  'application/json, text/plain',
+  'application/jsonp',
+  'application/vnd.api+json',
+  'application/merge-patch+json',
+  'text/json',
+  'text/plain',
+  'text/html',
+  'application/xml',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=----fuzz',
+  'application/octet-stream',
+  '*/*',
+  'json',
+  ' ',
 ];
 
 /** How a request body goes on the wire; built lazily (sendable), so that samples stay small. */
@@ -105,16 +248,54 @@ export type BodySpec =
   | { kind: 'huge'; shape: 'string' | 'array' | 'keys'; bytes: number; contentType?: string };
 
 const RAW_BODIES = [
-  '', ' ', 'null', 'true', '0', '1e999', '-0', '"text"', '[]', '{}', '[{}]', '{', '}', '{"a":}', '{"a":1,}', "{'a':1}",
-  '{"a":1}garbage', '{"a":1}{"b":2}', 'NaN', 'Infinity', '\ufeff{}', '{"__proto__":{"polluted":1}}',
-  '{"constructor":{"prototype":{"polluted":1}}}', '{"type":"url","type":"text"}', '{"name":"\\ud800"}',
-  '{"name":"\\u0000"}', '{"name":"\\udc00\\ud800"}', '{"name":"a\\u0000b","content":{"text":"\\u0000"}}',
-  '{"qrcodes":[{"type":"text","content":{"text":"\\u0000"}}]}', '{"a":"\\x41"}', '{"a":"\\u12"}', '{"a":01}',
-  'name=x&type=text', '--fuzz\r\nContent-Disposition: form-data; name="name"\r\n\r\nx\r\n--fuzz--',
+  '',
+  ' ',
+  'null',
+  'true',
+  '0',
+  '1e999',
+  '-0',
+  '"text"',
+  '[]',
+  '{}',
+  '[{}]',
+  '{',
+  '}',
+  '{"a":}',
+  '{"a":1,}',
+  "{'a':1}",
+  '{"a":1}garbage',
+  '{"a":1}{"b":2}',
+  'NaN',
+  'Infinity',
+  '\ufeff{}',
+  '{"__proto__":{"polluted":1}}',
+  '{"constructor":{"prototype":{"polluted":1}}}',
+  '{"type":"url","type":"text"}',
+  '{"name":"\\ud800"}',
+  '{"name":"\\u0000"}',
+  '{"name":"\\udc00\\ud800"}',
+  '{"name":"a\\u0000b","content":{"text":"\\u0000"}}',
+  '{"qrcodes":[{"type":"text","content":{"text":"\\u0000"}}]}',
+  '{"a":"\\x41"}',
+  '{"a":"\\u12"}',
+  '{"a":01}',
+  'name=x&type=text',
+  '--fuzz\r\nContent-Disposition: form-data; name="name"\r\n\r\nx\r\n--fuzz--',
 ];
 
 /** Byte sequences that are not UTF-8 (or are, but hurt): overlong, surrogate, truncated, NUL. */
-const BAD_BYTES = [[0xff], [0xfe, 0xff], [0xc0, 0xaf], [0xc3, 0x28], [0xed, 0xa0, 0x80], [0xe2, 0x80], [0xf4, 0x90, 0x80, 0x80], [0x00], [0xe2, 0x80, 0xa8]];
+const BAD_BYTES = [
+  [0xff],
+  [0xfe, 0xff],
+  [0xc0, 0xaf],
+  [0xc3, 0x28],
+  [0xed, 0xa0, 0x80],
+  [0xe2, 0x80],
+  [0xf4, 0x90, 0x80, 0x80],
+  [0x00],
+  [0xe2, 0x80, 0xa8],
+];
 
 const optionalContentType = fc.option(fc.constantFrom(...CONTENT_TYPES), { nil: undefined, freq: 8 });
 
@@ -125,7 +306,12 @@ const optionalContentType = fc.option(fc.constantFrom(...CONTENT_TYPES), { nil: 
 export function bodyFor(structured: fc.Arbitrary<unknown>): fc.Arbitrary<BodySpec> {
   return fc.oneof(
     { weight: 30, arbitrary: structured.map((value): BodySpec => ({ kind: 'json', value, contentType: 'application/json' })) },
-    { weight: 4, arbitrary: fc.tuple(structured, fc.constantFrom(...CONTENT_TYPES)).map(([value, contentType]): BodySpec => ({ kind: 'json', value, contentType })) },
+    {
+      weight: 4,
+      arbitrary: fc
+        .tuple(structured, fc.constantFrom(...CONTENT_TYPES))
+        .map(([value, contentType]): BodySpec => ({ kind: 'json', value, contentType })),
+    },
     { weight: 3, arbitrary: hostileValue.map((value): BodySpec => ({ kind: 'json', value, contentType: 'application/json' })) },
     {
       weight: 3,
@@ -138,8 +324,15 @@ export function bodyFor(structured: fc.Arbitrary<unknown>): fc.Arbitrary<BodySpe
     {
       weight: 2,
       arbitrary: fc
-        .tuple(fc.oneof(fc.constantFrom(...BAD_BYTES), fc.array(fc.integer({ min: 0, max: 255 }), { maxLength: 12 })), fc.constantFrom('name', 'type', 'qrcodes', 'content'))
-        .map(([bytes, field]): BodySpec => ({ kind: 'bytes', bytes: [...Buffer.from(`{"${field}":"`), ...bytes, ...Buffer.from('"}')], contentType: 'application/json' })),
+        .tuple(
+          fc.oneof(fc.constantFrom(...BAD_BYTES), fc.array(fc.integer({ min: 0, max: 255 }), { maxLength: 12 })),
+          fc.constantFrom('name', 'type', 'qrcodes', 'content'),
+        )
+        .map(([bytes, field]): BodySpec => ({
+          kind: 'bytes',
+          bytes: [...Buffer.from(`{"${field}":"`), ...bytes, ...Buffer.from('"}')],
+          contentType: 'application/json',
+        })),
     },
     {
       weight: 1,
@@ -151,7 +344,12 @@ export function bodyFor(structured: fc.Arbitrary<unknown>): fc.Arbitrary<BodySpe
       weight: 1,
       arbitrary: fc
         .tuple(fc.constantFrom<'string' | 'array' | 'keys'>('string', 'array', 'keys'), fc.constantFrom(200_000, 1_048_500, 1_048_600, 1_500_000))
-        .map(([shape, bytes]): BodySpec => ({ kind: 'huge', shape, bytes: shape === 'keys' ? Math.min(bytes, 200_000) : bytes, contentType: 'application/json' })),
+        .map(([shape, bytes]): BodySpec => ({
+          kind: 'huge',
+          shape,
+          bytes: shape === 'keys' ? Math.min(bytes, 200_000) : bytes,
+          contentType: 'application/json',
+        })),
     },
   );
 }
@@ -280,20 +478,42 @@ export function percentEncode(text: string): string {
   for (const piece of text) {
     const code = piece.charCodeAt(0);
     if (piece.length === 1 && code >= 0xd800 && code <= 0xdfff) {
-      encoded += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)].map((byte) => `%${byte.toString(16).toUpperCase()}`).join('');
+      encoded += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+        .map((byte) => `%${byte.toString(16).toUpperCase()}`)
+        .join('');
     } else encoded += encodeURIComponent(piece);
   }
   return encoded;
 }
 
 /** Percent-encodings that are broken or decode to trouble. */
-export const BAD_PERCENT = ['%zz', '%', '%0', '%%', '%00', 'a%00b', '%ED%A0%80', '%C0%AF', '%FF', '%E0%A4%A', '%2F', '%2e%2e', '%252F', '%u0041', '%E2%80%A8', '%F4%90%80%80'];
+export const BAD_PERCENT = [
+  '%zz',
+  '%',
+  '%0',
+  '%%',
+  '%00',
+  'a%00b',
+  '%ED%A0%80',
+  '%C0%AF',
+  '%FF',
+  '%E0%A4%A',
+  '%2F',
+  '%2e%2e',
+  '%252F',
+  '%u0041',
+  '%E2%80%A8',
+  '%F4%90%80%80',
+];
 
 /** A path segment: mostly percent-encoded hostile text, or broken percent-encoding. */
 export const hostileSegment: fc.Arbitrary<string> = fc.oneof(
   { weight: 4, arbitrary: hostileString.map(percentEncode) },
   { weight: 2, arbitrary: fc.constantFrom(...BAD_PERCENT) },
-  { weight: 1, arbitrary: fc.tuple(fc.string({ unit: printableAscii, maxLength: 6 }).map(percentEncode), fc.constantFrom(...BAD_PERCENT)).map(([a, b]) => a + b) },
+  {
+    weight: 1,
+    arbitrary: fc.tuple(fc.string({ unit: printableAscii, maxLength: 6 }).map(percentEncode), fc.constantFrom(...BAD_PERCENT)).map(([a, b]) => a + b),
+  },
 );
 
 /** A query string of up to five pairs: known parameters (with plausible or hostile values), unknown or poisonous ones, repeated ones. */

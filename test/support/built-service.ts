@@ -16,7 +16,9 @@ export interface ImageInstructions {
 }
 
 export function readDockerfile(): ImageInstructions {
-  const lines = readFileSync(join(REPOSITORY_ROOT, 'Dockerfile'), 'utf8').split('\n').filter((line) => line.trim() && !line.startsWith('#'));
+  const lines = readFileSync(join(REPOSITORY_ROOT, 'Dockerfile'), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() && !line.startsWith('#'));
   const instruction = (name: string) => lines.find((line) => line.startsWith(`${name} `));
   const execForm = (name: string, text: string | undefined): string[] => {
     if (!text?.trim().startsWith('[')) throw new Error(`Dockerfile: ${name} is missing or not in exec form (a JSON array)`);
@@ -57,19 +59,28 @@ export async function startBuiltService(env: Record<string, string>): Promise<Bu
   const { entrypoint, cmd } = readDockerfile();
   const port = await freePort();
   const [command, ...args] = [...entrypoint, ...cmd];
-  const child = spawn(command, args, { cwd: REPOSITORY_ROOT, env: serviceEnvironment({ PORT: String(port), ...env }), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, {
+    cwd: REPOSITORY_ROOT,
+    env: serviceEnvironment({ PORT: String(port), ...env }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const service: BuiltService = { process: child, port, url: `http://127.0.0.1:${port}`, stdout: () => stdout, stderr: () => stderr, exited };
 
   const deadline = Date.now() + 60_000;
   let ended = false;
   void exited.then(() => (ended = true));
   while (Date.now() < deadline && !ended) {
-    const ready = await fetch(`${service.url}/health/ready`).then((res) => res.ok, () => false);
+    const ready = await fetch(`${service.url}/health/ready`).then(
+      (res) => res.ok,
+      () => false,
+    );
     if (ready) return service;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -93,7 +104,11 @@ export async function runCli(args: string[], env: Record<string, string>): Promi
   const script = (JSON.parse(readFileSync(join(REPOSITORY_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.cli;
   const [command, ...scriptArgs] = script.split(' ');
   try {
-    const { stdout, stderr } = await promisify(execFile)(command, [...scriptArgs, ...args], { cwd: REPOSITORY_ROOT, env: serviceEnvironment(env), timeout: 60_000 });
+    const { stdout, stderr } = await promisify(execFile)(command, [...scriptArgs, ...args], {
+      cwd: REPOSITORY_ROOT,
+      env: serviceEnvironment(env),
+      timeout: 60_000,
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };

@@ -40,7 +40,9 @@ export function describeRun(run: PropertyRun): string {
   const lines = [`decode property: seed ${run.seed}, ${run.runs} runs, ${run.failures.length} failures (${rate} %), ${run.seconds.toFixed(1)} s`];
   for (const failure of run.failures.slice(0, 20)) {
     const { text, size, style } = failure.input;
-    lines.push(`  #${failure.index} size ${size}, read at ${JSON.stringify(failure.widths)}, text ${JSON.stringify(text.slice(0, 80))}, style ${JSON.stringify({ ...style, image: style.image ? '(logo)' : undefined })}`);
+    lines.push(
+      `  #${failure.index} size ${size}, read at ${JSON.stringify(failure.widths)}, text ${JSON.stringify(text.slice(0, 80))}, style ${JSON.stringify({ ...style, image: style.image ? '(logo)' : undefined })}`,
+    );
   }
   return lines.join('\n');
 }

@@ -44,7 +44,8 @@ export function errorShapeProblems(answer: HttpAnswer): string[] {
   const fields = body as Record<string, unknown>;
   if (fields.statusCode !== answer.statusCode) problems.push(`statusCode ${JSON.stringify(fields.statusCode)} in a ${answer.statusCode} answer`);
   const reason = STATUS_CODES[answer.statusCode];
-  if (typeof fields.error !== 'string' || (reason !== undefined && fields.error !== reason)) problems.push(`error ${JSON.stringify(fields.error)}, expected ${JSON.stringify(reason)}`);
+  if (typeof fields.error !== 'string' || (reason !== undefined && fields.error !== reason))
+    problems.push(`error ${JSON.stringify(fields.error)}, expected ${JSON.stringify(reason)}`);
   if (typeof fields.message !== 'string' || fields.message === '') problems.push('no message');
   if (typeof fields.request_id !== 'string') problems.push('no request_id');
   else if (fields.request_id !== header(answer, 'x-request-id')) problems.push('request_id differs from X-Request-Id');

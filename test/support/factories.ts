@@ -34,7 +34,8 @@ export const CONTENT_SAMPLES: Record<QrTypeName, { content: Record<string, unkno
   wifi: { content: { ssid: 'CafeGuest', password: 'hunter22', encryption: 'WPA' }, contentString: 'WIFI:T:WPA;S:CafeGuest;P:hunter22;;' },
   vcard: {
     content: { first_name: 'Ada', last_name: 'Lovelace', organization: 'Engines Ltd', email: 'ada@example.com' },
-    contentString: 'BEGIN:VCARD\r\nVERSION:3.0\r\nN:Lovelace;Ada;;;\r\nFN:Ada Lovelace\r\nORG:Engines Ltd\r\nEMAIL;TYPE=INTERNET:ada@example.com\r\nEND:VCARD\r\n',
+    contentString:
+      'BEGIN:VCARD\r\nVERSION:3.0\r\nN:Lovelace;Ada;;;\r\nFN:Ada Lovelace\r\nORG:Engines Ltd\r\nEMAIL;TYPE=INTERNET:ada@example.com\r\nEND:VCARD\r\n',
   },
   geo: { content: { latitude: 52.520008, longitude: 13.404954 }, contentString: 'geo:52.520008,13.404954' },
   event: {

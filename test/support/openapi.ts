@@ -23,9 +23,7 @@ export function operationsOf(document: OpenAPIObject): DocumentedOperation[] {
 }
 
 export function parametersOf(op: DocumentedOperation, where: 'path' | 'query'): ParameterObject[] {
-  return (op.operation.parameters ?? []).filter(
-    (parameter): parameter is ParameterObject => 'in' in parameter && parameter.in === where,
-  );
+  return (op.operation.parameters ?? []).filter((parameter): parameter is ParameterObject => 'in' in parameter && parameter.in === where);
 }
 
 export function documentedStatuses(op: DocumentedOperation): number[] {
@@ -69,7 +67,9 @@ export class ResponseValidator {
       this.compiled.set(key, validate);
     }
     if (validate(body)) return [];
-    return (validate.errors ?? []).map((error) => `${op.label} ${status}: body${error.instancePath} ${error.message ?? ''} ${JSON.stringify(error.params)}`);
+    return (validate.errors ?? []).map(
+      (error) => `${op.label} ${status}: body${error.instancePath} ${error.message ?? ''} ${JSON.stringify(error.params)}`,
+    );
   }
 }
 

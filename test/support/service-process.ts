@@ -52,7 +52,11 @@ export class ServiceProcess {
   /** Starts `node dist/main.js` with exactly `env` (plus PATH) and waits until /health/ready answers 200. */
   static async start(env: Record<string, string>, readyWithinMs = 30_000): Promise<ServiceProcess> {
     const main = ensureBuilt();
-    const child = spawn(process.execPath, [main], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', TZ: 'UTC', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [main], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', TZ: 'UTC', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const service = new ServiceProcess(child, Number(env.PORT));
     const deadline = Date.now() + readyWithinMs;
     while (Date.now() < deadline) {

@@ -5,7 +5,14 @@
 import fc from 'fast-check';
 import { badgeLogo, checkeredLogo } from '../../src/rendering/__fixtures__/png-data-uri';
 import { checkStyle } from '../../src/rendering/style/check-style';
-import { CORNER_DOT_TYPES, CORNER_SQUARE_TYPES, DOT_TYPES, ERROR_CORRECTION_LEVELS, type Gradient, type QrStyle } from '../../src/rendering/style/qr-style';
+import {
+  CORNER_DOT_TYPES,
+  CORNER_SQUARE_TYPES,
+  DOT_TYPES,
+  ERROR_CORRECTION_LEVELS,
+  type Gradient,
+  type QrStyle,
+} from '../../src/rendering/style/qr-style';
 
 const hex = (channels: readonly number[]) => `#${channels.map((channel) => channel.toString(16).padStart(2, '0')).join('')}`;
 const darkColor = fc.tuple(fc.integer({ min: 0, max: 130 }), fc.integer({ min: 0, max: 130 }), fc.integer({ min: 0, max: 130 })).map(hex);
@@ -19,7 +26,11 @@ const gradientOf = (color: fc.Arbitrary<string>): fc.Arbitrary<Gradient> =>
   });
 
 const paintOf = (color: fc.Arbitrary<string>) =>
-  fc.oneof(fc.constant({}), color.map((value) => ({ color: value })), gradientOf(color).map((gradient) => ({ gradient })));
+  fc.oneof(
+    fc.constant({}),
+    color.map((value) => ({ color: value })),
+    gradientOf(color).map((gradient) => ({ gradient })),
+  );
 
 const logo = fc.oneof(fc.constant(badgeLogo()), fc.constant(checkeredLogo()), fc.constant(checkeredLogo(40, 16)));
 
@@ -47,7 +58,11 @@ const styleCandidate: fc.Arbitrary<QrStyle> = fc
   )
   .map((parts) => {
     const style: QrStyle = {
-      dotsOptions: { ...parts.dotsPaint, ...(parts.dotsType ? { type: parts.dotsType } : {}), ...(parts.roundSize === false ? { roundSize: false } : {}) },
+      dotsOptions: {
+        ...parts.dotsPaint,
+        ...(parts.dotsType ? { type: parts.dotsType } : {}),
+        ...(parts.roundSize === false ? { roundSize: false } : {}),
+      },
       ...(parts.ring || parts.ringPaint ? { cornersSquareOptions: { ...parts.ringPaint, ...(parts.ring ? { type: parts.ring } : {}) } } : {}),
       ...(parts.centre || parts.centrePaint ? { cornersDotOptions: { ...parts.centrePaint, ...(parts.centre ? { type: parts.centre } : {}) } } : {}),
       backgroundOptions: { ...parts.background, ...(parts.round === undefined ? {} : { round: parts.round }) },

@@ -89,7 +89,12 @@ const LONGER: TextTemplate = {
   prefer: 0,
 };
 /** Texts only reported on (matrix comparison), not drawn. */
-const REPORTED_TEXTS = ['https://example.com/qr-gallery', 'HTTPS://EXAMPLE.COM/QR-GALLERY', '12345678901234567890', 'Grüße aus Köln – https://example.com'];
+const REPORTED_TEXTS = [
+  'https://example.com/qr-gallery',
+  'HTTPS://EXAMPLE.COM/QR-GALLERY',
+  '12345678901234567890',
+  'Grüße aus Köln – https://example.com',
+];
 const SEARCH_LIMIT = 400;
 
 // ---------------------------------------------------------------------------------------------
@@ -124,9 +129,21 @@ interface GalleryStyle {
 const GALLERY: GalleryStyle[] = [
   { name: 'plain-defaults', text: MAIN, style: {} },
   { name: 'dots-default-corners', text: MAIN, style: { dotsOptions: { type: 'dots' } } },
-  { name: 'dots-extra-rounded-ring-default-centre', text: MAIN, style: { dotsOptions: { type: 'dots' }, cornersSquareOptions: { type: 'extra-rounded' } } },
-  { name: 'dots-circle-square-ring-default-centre', text: MAIN, style: { shape: 'circle', dotsOptions: { type: 'dots' }, cornersSquareOptions: { type: 'square' } } },
-  { name: 'dots-loose-ring-square-centre', text: MAIN, style: { dotsOptions: { type: 'dots' }, cornersSquareOptions: { type: 'dots' }, cornersDotOptions: { type: 'square' } } },
+  {
+    name: 'dots-extra-rounded-ring-default-centre',
+    text: MAIN,
+    style: { dotsOptions: { type: 'dots' }, cornersSquareOptions: { type: 'extra-rounded' } },
+  },
+  {
+    name: 'dots-circle-square-ring-default-centre',
+    text: MAIN,
+    style: { shape: 'circle', dotsOptions: { type: 'dots' }, cornersSquareOptions: { type: 'square' } },
+  },
+  {
+    name: 'dots-loose-ring-square-centre',
+    text: MAIN,
+    style: { dotsOptions: { type: 'dots' }, cornersSquareOptions: { type: 'dots' }, cornersDotOptions: { type: 'square' } },
+  },
   { name: 'rounded', text: MAIN, style: { dotsOptions: { type: 'rounded' } } },
   { name: 'classy', text: MAIN, style: { dotsOptions: { type: 'classy' } } },
   { name: 'classy-rounded', text: MAIN, style: { dotsOptions: { type: 'classy-rounded' } } },
@@ -134,12 +151,28 @@ const GALLERY: GalleryStyle[] = [
   {
     name: 'corners-square-square',
     text: MAIN,
-    style: { dotsOptions: { type: 'rounded' }, cornersSquareOptions: { type: 'square', color: '#aa0000' }, cornersDotOptions: { type: 'square', color: '#0000aa' } },
+    style: {
+      dotsOptions: { type: 'rounded' },
+      cornersSquareOptions: { type: 'square', color: '#aa0000' },
+      cornersDotOptions: { type: 'square', color: '#0000aa' },
+    },
   },
-  { name: 'corners-dot-dot', text: MAIN, style: { dotsOptions: { type: 'dots' }, cornersSquareOptions: { type: 'dot' }, cornersDotOptions: { type: 'dot' } } },
+  {
+    name: 'corners-dot-dot',
+    text: MAIN,
+    style: { dotsOptions: { type: 'dots' }, cornersSquareOptions: { type: 'dot' }, cornersDotOptions: { type: 'dot' } },
+  },
   // Mixed pairs: the centre is fitted to its ring (docs/styling-and-scannability.md#finder-centres).
-  { name: 'corners-square-ring-dot-centre', text: MAIN, style: { dotsOptions: { type: 'dots' }, cornersSquareOptions: { type: 'square' }, cornersDotOptions: { type: 'dot' } } },
-  { name: 'corners-dot-ring-square-centre', text: MAIN, style: { dotsOptions: { type: 'dots' }, cornersSquareOptions: { type: 'dot' }, cornersDotOptions: { type: 'square' } } },
+  {
+    name: 'corners-square-ring-dot-centre',
+    text: MAIN,
+    style: { dotsOptions: { type: 'dots' }, cornersSquareOptions: { type: 'square' }, cornersDotOptions: { type: 'dot' } },
+  },
+  {
+    name: 'corners-dot-ring-square-centre',
+    text: MAIN,
+    style: { dotsOptions: { type: 'dots' }, cornersSquareOptions: { type: 'dot' }, cornersDotOptions: { type: 'square' } },
+  },
   {
     name: 'corners-extra-rounded-dot',
     text: MAIN,
@@ -148,7 +181,11 @@ const GALLERY: GalleryStyle[] = [
   {
     name: 'corners-dots-type-fallback',
     text: MAIN,
-    style: { dotsOptions: { type: 'square' }, cornersSquareOptions: { type: 'classy-rounded' }, cornersDotOptions: { type: 'rounded', color: '#7b2cbf' } },
+    style: {
+      dotsOptions: { type: 'square' },
+      cornersSquareOptions: { type: 'classy-rounded' },
+      cornersDotOptions: { type: 'rounded', color: '#7b2cbf' },
+    },
   },
   { name: 'solid-colours', text: MAIN, style: { dotsOptions: { type: 'rounded', color: '#1d3557' }, backgroundOptions: { color: '#f1faee' } } },
   { name: 'linear-0deg', text: MAIN, style: { dotsOptions: { type: 'square', gradient: linear(0) } } },
@@ -170,17 +207,29 @@ const GALLERY: GalleryStyle[] = [
     text: MAIN,
     style: { dotsOptions: { type: 'rounded', color: '#14213d' }, backgroundOptions: { gradient: linear(30, '#ffffff', '#fde2b0') } },
   },
-  { name: 'background-round', text: MAIN, style: { dotsOptions: { type: 'dots', color: '#283618' }, backgroundOptions: { color: '#e9edc9', round: 0.4 } } },
+  {
+    name: 'background-round',
+    text: MAIN,
+    style: { dotsOptions: { type: 'dots', color: '#283618' }, backgroundOptions: { color: '#e9edc9', round: 0.4 } },
+  },
   { name: 'background-transparent', text: MAIN, style: { dotsOptions: { type: 'classy' }, backgroundOptions: { color: 'transparent' } } },
   { name: 'shape-circle-rounded', text: MAIN, style: { shape: 'circle', dotsOptions: { type: 'rounded', color: '#1a1a2e' } } },
   { name: 'shape-circle-square-margin8', text: MAIN, style: { shape: 'circle', margin: 8, backgroundOptions: { color: '#fff8e7', round: 1 } } },
-  { name: 'shape-circle-roundSize-false', text: MAIN, style: { shape: 'circle', dotsOptions: { type: 'rounded', roundSize: false, color: '#2b2d42' } } },
+  {
+    name: 'shape-circle-roundSize-false',
+    text: MAIN,
+    style: { shape: 'circle', dotsOptions: { type: 'rounded', roundSize: false, color: '#2b2d42' } },
+  },
   { name: 'margin-0', text: MAIN, style: { margin: 0, dotsOptions: { type: 'classy-rounded' } } },
   { name: 'margin-30', text: MAIN, style: { margin: 30, dotsOptions: { type: 'extra-rounded', color: '#3d405b' } } },
   { name: 'logo-hide-0.4', text: MAIN, style: { image: LOGO_SQUARE, dotsOptions: { type: 'rounded' } } },
   { name: 'logo-nohide-0.2', text: MAIN, style: { image: LOGO_SQUARE, imageOptions: { hideBackgroundDots: false, imageSize: 0.2 } } },
   { name: 'logo-margin-6', text: MAIN, style: { image: LOGO_SQUARE, imageOptions: { imageSize: 0.4, margin: 6 }, dotsOptions: { type: 'classy' } } },
-  { name: 'logo-wide-hide-0.2-Q', text: MAIN, style: { image: LOGO_WIDE, imageOptions: { imageSize: 0.2 }, qrOptions: { errorCorrectionLevel: 'Q' } } },
+  {
+    name: 'logo-wide-hide-0.2-Q',
+    text: MAIN,
+    style: { image: LOGO_WIDE, imageOptions: { imageSize: 0.2 }, qrOptions: { errorCorrectionLevel: 'Q' } },
+  },
   { name: 'roundSize-false-extra-rounded', text: MAIN, style: { margin: 7, dotsOptions: { type: 'extra-rounded', roundSize: false } } },
   { name: 'roundSize-false-square', text: MAIN, style: { dotsOptions: { type: 'square', roundSize: false } } },
   { name: 'ecl-L', text: MAIN, style: { qrOptions: { errorCorrectionLevel: 'L' }, dotsOptions: { type: 'dots' } } },
@@ -647,7 +696,10 @@ function loadZxing(): void {
 
 async function zxingDecode(image: RasterImage): Promise<string | null> {
   if (!zxingReady) return null;
-  const results = await readBarcodes({ data: image.pixels, width: image.width, height: image.height } as never, { formats: ['QRCode'], maxNumberOfSymbols: 1 });
+  const results = await readBarcodes({ data: image.pixels, width: image.width, height: image.height } as never, {
+    formats: ['QRCode'],
+    maxNumberOfSymbols: 1,
+  });
   const valid = results.find((r) => r.isValid);
   return valid ? valid.text : null;
 }
@@ -684,7 +736,8 @@ async function decodeResults(svg: string, chromiumImage: RasterImage, text: stri
   return { jsqr, zxing, jsqrChromium, anyWidth };
 }
 
-const decodeCell = (d: DecodeResult) => `${d.jsqr ? 'J' : '-'}${d.zxing ? 'Z' : '-'}${d.anyWidth === null ? ' none' : d.anyWidth < SIZE ? ` @${d.anyWidth}` : ''}`;
+const decodeCell = (d: DecodeResult) =>
+  `${d.jsqr ? 'J' : '-'}${d.zxing ? 'Z' : '-'}${d.anyWidth === null ? ' none' : d.anyWidth < SIZE ? ` @${d.anyWidth}` : ''}`;
 
 // ---------------------------------------------------------------------------------------------
 // Report.
@@ -712,12 +765,16 @@ interface Row {
 }
 
 const pct = (value: number, digits = 2) => `${(value * 100).toFixed(digits)}%`;
-const gridText = (g: Grid | null) => (g ? `${+g.x.toFixed(2)},${+g.y.toFixed(2)} m=${+g.mx.toFixed(3)}${Math.abs(g.mx - g.my) > 0.01 ? `/${+g.my.toFixed(3)}` : ''}` : 'n/a');
+const gridText = (g: Grid | null) =>
+  g ? `${+g.x.toFixed(2)},${+g.y.toFixed(2)} m=${+g.mx.toFixed(3)}${Math.abs(g.mx - g.my) > 0.01 ? `/${+g.my.toFixed(3)}` : ''}` : 'n/a';
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function styleJson(style: QrStyle): string {
-  return JSON.stringify(style, (key, value) => (key === 'image' && typeof value === 'string' ? `${value.slice(0, 30)}… (${value.length} chars)` : value), 1)
-    .replace(/\n\s*/g, ' ');
+  return JSON.stringify(
+    style,
+    (key, value) => (key === 'image' && typeof value === 'string' ? `${value.slice(0, 30)}… (${value.length} chars)` : value),
+    1,
+  ).replace(/\n\s*/g, ' ');
 }
 
 function writeIndex(rows: Row[], matrixReport: MatrixComparison[], failures: FailureRow[]): void {
@@ -856,7 +913,14 @@ async function recordFailure(shotPage: Page, failure: QcsFailure): Promise<Failu
   };
 }
 
-async function compareStyle(page: Page, shotPage: Page, entry: GalleryStyle, text: string, level: ErrorCorrectionLevel, checkMatrix: boolean): Promise<Row> {
+async function compareStyle(
+  page: Page,
+  shotPage: Page,
+  entry: GalleryStyle,
+  text: string,
+  level: ErrorCorrectionLevel,
+  checkMatrix: boolean,
+): Promise<Row> {
   const matrix = buildQrMatrix(text, level, minimumDrawnVersion(entry.style));
   const count = matrix.size;
 
@@ -869,7 +933,10 @@ async function compareStyle(page: Page, shotPage: Page, entry: GalleryStyle, tex
   try {
     theirs = await qcsRender(page, options);
   } catch (error) {
-    const message = String((error as Error).message ?? error).split('\n').slice(0, 3).join(' | ');
+    const message = String((error as Error).message ?? error)
+      .split('\n')
+      .slice(0, 3)
+      .join(' | ');
     throw new QcsFailure(entry, text, level, ours, message);
   }
   if (checkMatrix && (theirs.size !== count || theirs.modules.some((v, i) => v !== matrix.modules[i]))) {
@@ -978,7 +1045,9 @@ async function main(): Promise<void> {
     const sheets = await contactSheets(shotPage, rows);
 
     // ---- printed report
-    console.log(`\nrenderQrSvg vs qr-code-styling ${(JSON.parse(readFileSync(require.resolve('qr-code-styling/package.json'), 'utf8')) as { version: string }).version} in Chromium ${browser.version()}, ${SIZE}px`);
+    console.log(
+      `\nrenderQrSvg vs qr-code-styling ${(JSON.parse(readFileSync(require.resolve('qr-code-styling/package.json'), 'utf8')) as { version: string }).version} in Chromium ${browser.version()}, ${SIZE}px`,
+    );
     console.log(`${zxingNote}\n`);
     console.log('Matrix comparison (our buildQrMatrix vs qr-code-styling _qr.isDark):');
     for (const m of matrixReport) {
@@ -995,7 +1064,22 @@ async function main(): Promise<void> {
       console.log(`  ${key.padEnd(9)} ${value.text}${why}`);
     }
 
-    const header = ['style', 'agree', 'our B', 'their B', 'ratio', 'px diff', 'ver', 'ecl', 'logo', 'deco', 'ours dec', 'qcs dec', 'grid ours (measured)', 'grid qcs (measured)'];
+    const header = [
+      'style',
+      'agree',
+      'our B',
+      'their B',
+      'ratio',
+      'px diff',
+      'ver',
+      'ecl',
+      'logo',
+      'deco',
+      'ours dec',
+      'qcs dec',
+      'grid ours (measured)',
+      'grid qcs (measured)',
+    ];
     const table = [...rows, ...(control ? [control] : [])].map((row) => {
       const a = row.agreement;
       return [
@@ -1023,7 +1107,9 @@ async function main(): Promise<void> {
       if (i === rows.length) console.log(widths.map((w) => '.'.repeat(w)).join('  '));
       console.log(line(r));
     });
-    console.log(`(J: jsQR on resvg's ${SIZE}px raster = decodeSvg; Z: zxing-wasm on the Chromium screenshot; @w: read only at a smaller raster width; none: at no width of ${[SIZE, ...DECODE_WIDTHS].join('/')})`);
+    console.log(
+      `(J: jsQR on resvg's ${SIZE}px raster = decodeSvg; Z: zxing-wasm on the Chromium screenshot; @w: read only at a smaller raster width; none: at no width of ${[SIZE, ...DECODE_WIDTHS].join('/')})`,
+    );
     if (control) {
       console.log(
         `control-mask-mismatch: our render of "${control.text}" (mask ${control.masks.ours}) vs qr-code-styling's (mask ${control.masks.theirs}), same data: agreement ${pct(control.agreement.agreeing / control.agreement.compared)} — the figure does see a different symbol`,
@@ -1043,10 +1129,14 @@ async function main(): Promise<void> {
       const ruleOff = (rule: Grid, measured: Grid | null) =>
         measured && (Math.abs(rule.x - measured.x) > 1 || Math.abs(rule.y - measured.y) > 1 || Math.abs(rule.mx - measured.mx) > 0.1);
       const notes: string[] = [];
-      if (row.scannableDefaults.length) notes.push(`scannable defaults: ${row.scannableDefaults.map((d) => `${d.field.replace('style.', '')}=${d.value}`).join(', ')}`);
-      if (!row.oursMeasured || !row.theirsMeasured) notes.push(`finder measurement failed (ours ${gridText(row.oursMeasured)}, theirs ${gridText(row.theirsMeasured)}): layout rule used`);
-      if (ruleOff(row.oursRule, row.oursMeasured)) notes.push(`our grid ${gridText(row.oursMeasured)} is not our layout rule's ${gridText(row.oursRule)}`);
-      if (ruleOff(row.theirsRule, row.theirsMeasured)) notes.push(`qcs grid ${gridText(row.theirsMeasured)} is not its layout rule's ${gridText(row.theirsRule)}`);
+      if (row.scannableDefaults.length)
+        notes.push(`scannable defaults: ${row.scannableDefaults.map((d) => `${d.field.replace('style.', '')}=${d.value}`).join(', ')}`);
+      if (!row.oursMeasured || !row.theirsMeasured)
+        notes.push(`finder measurement failed (ours ${gridText(row.oursMeasured)}, theirs ${gridText(row.theirsMeasured)}): layout rule used`);
+      if (ruleOff(row.oursRule, row.oursMeasured))
+        notes.push(`our grid ${gridText(row.oursMeasured)} is not our layout rule's ${gridText(row.oursRule)}`);
+      if (ruleOff(row.theirsRule, row.theirsMeasured))
+        notes.push(`qcs grid ${gridText(row.theirsMeasured)} is not its layout rule's ${gridText(row.theirsRule)}`);
       if (a.differences.length) {
         notes.push(
           `${a.differences.length} modules differ (ours wrong vs matrix: ${a.oursWrong}, theirs wrong: ${a.theirsWrong}); first: ${a.differences
@@ -1065,8 +1155,12 @@ async function main(): Promise<void> {
       }
       if (notes.length) console.log(`  ${row.entry.name}:\n    ${notes.join('\n    ')}`);
     }
-    console.log(`\nStyles not read by both decoders at ${SIZE}px: ${unreadableStyles.length ? unreadableStyles.map((r) => `${r.entry.name} (ours ${decodeCell(r.decode.ours)}, qcs ${decodeCell(r.decode.theirs)})`).join(', ') : 'none'}`);
-    console.log(`Our renders unreadable where qr-code-styling's is read: ${undecoded.length ? undecoded.map((r) => r.entry.name).join(', ') : 'none'}`);
+    console.log(
+      `\nStyles not read by both decoders at ${SIZE}px: ${unreadableStyles.length ? unreadableStyles.map((r) => `${r.entry.name} (ours ${decodeCell(r.decode.ours)}, qcs ${decodeCell(r.decode.theirs)})`).join(', ') : 'none'}`,
+    );
+    console.log(
+      `Our renders unreadable where qr-code-styling's is read: ${undecoded.length ? undecoded.map((r) => r.entry.name).join(', ') : 'none'}`,
+    );
     console.log(`Gallery: ${join(OUT, 'index.html')}; contact sheets: ${sheets.map((s) => s.replace(`${OUT}/`, '')).join(', ')}`);
     if (below.length || undecoded.length) process.exitCode = 1;
   } finally {

@@ -33,12 +33,22 @@ async function main(): Promise<void> {
   const proxy = TcpOutageProxy.forUrl(`${PG}/${DB}`, 5432);
   await proxy.start();
 
-  const config = loadAppConfig({ DATABASE_URL: proxy.proxiedUrl(), REDIS_URL: undefined, LOG_LEVEL: 'silent', BASE_URL: 'http://127.0.0.1', RATE_LIMIT_PER_MINUTE: '100000' });
+  const config = loadAppConfig({
+    DATABASE_URL: proxy.proxiedUrl(),
+    REDIS_URL: undefined,
+    LOG_LEVEL: 'silent',
+    BASE_URL: 'http://127.0.0.1',
+    RATE_LIMIT_PER_MINUTE: '100000',
+  });
   const app = await createApp(config, { logger: false });
   const origin = await listenOnLoopback(app);
   const { key } = await app.get(ApiKeysService).create('landing screenshots');
   const create = async (body: Record<string, unknown>): Promise<{ id: string; short_code: string }> => {
-    const response = await fetch(`${origin}/api/v1/qrcodes`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const response = await fetch(`${origin}/api/v1/qrcodes`, {
+      method: 'POST',
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     if (response.status !== 201) throw new Error(`create failed: ${response.status} ${await response.text()}`);
     return (await response.json()) as { id: string; short_code: string };
   };
@@ -48,9 +58,18 @@ async function main(): Promise<void> {
     paths.set(sample.name, `/r/${(await create({ type: sample.type, content: sample.content, is_dynamic: true })).short_code}`);
   }
   const paused = await create({ type: 'text', content: { text: 'paused' }, is_dynamic: true });
-  await fetch(`${origin}/api/v1/qrcodes/${paused.id}`, { method: 'PUT', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify({ status: 'paused' }) });
+  await fetch(`${origin}/api/v1/qrcodes/${paused.id}`, {
+    method: 'PUT',
+    headers: { 'x-api-key': key, 'content-type': 'application/json' },
+    body: JSON.stringify({ status: 'paused' }),
+  });
   paths.set('paused', `/r/${paused.short_code}`);
-  const expired = await create({ type: 'text', content: { text: 'expired' }, is_dynamic: true, expires_at: new Date(Date.now() + 86_400_000).toISOString() });
+  const expired = await create({
+    type: 'text',
+    content: { text: 'expired' },
+    is_dynamic: true,
+    expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+  });
   const inspect = app.get(Database).inspectionClient();
   await inspect.qrCode.update({ where: { id: expired.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
   await inspect.$disconnect();
@@ -60,14 +79,19 @@ async function main(): Promise<void> {
 
   mkdirSync(OUT, { recursive: true });
   const browser = await launchChromium();
-  const names = [...LANDING_SAMPLES.map((sample) => sample.name), ...STATUS_SAMPLES.map((sample) => sample.name)].filter((name) => !only || name.includes(only));
+  const names = [...LANDING_SAMPLES.map((sample) => sample.name), ...STATUS_SAMPLES.map((sample) => sample.name)].filter(
+    (name) => !only || name.includes(only),
+  );
   const shots: Array<{ name: string; viewport: ViewportName; scheme: 'light' | 'dark'; file: string; status: number }> = [];
   for (const name of names) {
     if (name === 'unavailable') await proxy.cut();
     for (const viewport of ['phone', 'desktop'] as const) {
       for (const scheme of ['light', 'dark'] as const) {
         const context = await browser.newContext({ ...VIEWPORTS[viewport], deviceScaleFactor: 1, colorScheme: scheme });
-        await context.route((url) => url.origin !== origin, (route) => route.abort());
+        await context.route(
+          (url) => url.origin !== origin,
+          (route) => route.abort(),
+        );
         const page = await context.newPage();
         const response = await page.goto(`${origin}${paths.get(name)!}`);
         const file = `${name}-${viewport}-${scheme}.png`;
@@ -84,7 +108,10 @@ async function main(): Promise<void> {
       const row = shots.filter((shot) => shot.viewport === viewport && shot.scheme === scheme);
       const width = viewport === 'phone' ? 260 : 480;
       const cells = row
-        .map((shot) => `<figure><img src="data:image/png;base64,${readFileSync(join(OUT, shot.file)).toString('base64')}" width="${width}"><figcaption>${shot.name} (${shot.status})</figcaption></figure>`)
+        .map(
+          (shot) =>
+            `<figure><img src="data:image/png;base64,${readFileSync(join(OUT, shot.file)).toString('base64')}" width="${width}"><figcaption>${shot.name} (${shot.status})</figcaption></figure>`,
+        )
         .join('');
       const sheet = `<!doctype html><meta charset="utf-8"><style>body{margin:0;padding:12px;background:#777;font:14px system-ui;display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start}figure{margin:0}img{display:block;border:1px solid #333}figcaption{color:#fff}</style>${cells}`;
       writeFileSync(join(OUT, `sheet-${viewport}-${scheme}.html`), sheet);

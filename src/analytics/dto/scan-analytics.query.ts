@@ -9,7 +9,8 @@ export class ScanAnalyticsQuery {
     description: `Start of the window, inclusive (ISO 8601; no offset means UTC). Default: ${DEFAULT_SPAN_DAYS} days before \`to\`.`,
     example: '2026-11-01T00:00:00Z',
   })
-  @IsOptional() @IsString({ message: 'from must be a single ISO 8601 date-time' })
+  @IsOptional()
+  @IsString({ message: 'from must be a single ISO 8601 date-time' })
   from?: string;
 
   @ApiPropertyOptional({
@@ -17,7 +18,8 @@ export class ScanAnalyticsQuery {
     description: 'End of the window, exclusive (ISO 8601; no offset means UTC). Default: now.',
     example: '2026-12-01T00:00:00Z',
   })
-  @IsOptional() @IsString({ message: 'to must be a single ISO 8601 date-time' })
+  @IsOptional()
+  @IsString({ message: 'to must be a single ISO 8601 date-time' })
   to?: string;
 
   @ApiPropertyOptional({
@@ -25,6 +27,7 @@ export class ScanAnalyticsQuery {
     default: 'day',
     description: `Bucket size of the series, in UTC (week = ISO week from Monday). Longest window: ${MAX_SPAN_DAYS.hour} days for hour, ${MAX_SPAN_DAYS.day} for day and week.`,
   })
-  @IsOptional() @IsIn(SCAN_INTERVALS, { message: `interval must be one of: ${SCAN_INTERVALS.join(', ')}` })
+  @IsOptional()
+  @IsIn(SCAN_INTERVALS, { message: `interval must be one of: ${SCAN_INTERVALS.join(', ')}` })
   interval: ScanInterval = 'day';
 }

@@ -7,13 +7,21 @@ const COUNT = { type: 'integer', minimum: 0 } as const;
 /** Response shapes of GET /api/v1/qrcodes/:id/scans, for the OpenAPI document (built in scan-analytics.representation.ts). */
 export class ScanTotalsView {
   @ApiProperty({ ...COUNT, description: 'Scans in the window, bots excluded', example: 120 }) scans: number;
-  @ApiProperty({ ...COUNT, description: 'Distinct visitors among those scans (visitor hashes rotate daily: a visitor seen on two UTC days counts twice)', example: 87 })
+  @ApiProperty({
+    ...COUNT,
+    description: 'Distinct visitors among those scans (visitor hashes rotate daily: a visitor seen on two UTC days counts twice)',
+    example: 87,
+  })
   unique_visitors: number;
   @ApiProperty({ ...COUNT, description: 'Scans by known link-preview bots and crawlers in the window', example: 4 }) bot_scans: number;
 }
 
 export class ScanBucketView {
-  @ApiProperty({ format: 'date-time', description: 'Bucket start in UTC (the first bucket may start before `from`; only scans in the window count)', example: '2026-11-01T00:00:00.000Z' })
+  @ApiProperty({
+    format: 'date-time',
+    description: 'Bucket start in UTC (the first bucket may start before `from`; only scans in the window count)',
+    example: '2026-11-01T00:00:00.000Z',
+  })
   start: string;
   @ApiProperty({ ...COUNT, example: 12 }) scans: number;
   @ApiProperty({ ...COUNT, example: 9 }) unique_visitors: number;

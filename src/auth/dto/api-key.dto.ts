@@ -8,11 +8,14 @@ import { PageLimit, PageNumber } from '../../common/validation/page-query';
 
 export class CreateApiKeyDto {
   @ApiProperty({ example: 'ci pipeline', maxLength: 100 })
-  @IsString() @IsNotEmpty() @MaxLength(100)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
   name: string;
 
   @ApiPropertyOptional({ type: String, format: 'uuid', description: 'Existing account to add the key to (rotation); omitted = a new account' })
-  @IsOptional() @IsUUID()
+  @IsOptional()
+  @IsUUID()
   account_id?: string;
 }
 
@@ -32,7 +35,13 @@ export class ApiKeyView {
   @ApiProperty(PREFIX) prefix: string;
   @ApiProperty(ACCOUNT_ID) account_id: string;
   @ApiProperty(CREATED_AT) created_at: string;
-  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'Null until first used (kept to the minute)', example: '2026-11-24T10:02:00.000Z' })
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'Null until first used (kept to the minute)',
+    example: '2026-11-24T10:02:00.000Z',
+  })
   last_used_at: string | null;
   @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'Null while the key works', example: null })
   revoked_at: string | null;
@@ -68,7 +77,10 @@ export class ApiKeyListView {
 export class CreatedApiKeyView {
   @ApiProperty(ID) id: string;
   @ApiProperty({ example: 'marketing' }) name: string;
-  @ApiProperty({ description: 'The API key, for the X-API-Key header. Shown only in this response; store it now.', example: 'qr_live_7FkSZgDFLOD1oCRM8qjjCsVOQyNCd6KDZi0fl8fY' })
+  @ApiProperty({
+    description: 'The API key, for the X-API-Key header. Shown only in this response; store it now.',
+    example: 'qr_live_7FkSZgDFLOD1oCRM8qjjCsVOQyNCd6KDZi0fl8fY',
+  })
   key: string;
   @ApiProperty(PREFIX) prefix: string;
   @ApiProperty(ACCOUNT_ID) account_id: string;

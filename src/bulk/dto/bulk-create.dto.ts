@@ -12,7 +12,11 @@ export const MAX_BULK_ITEMS = 50;
 /** Only the array is checked here: items are validated one by one so that valid ones still get created. */
 export class BulkCreateDto {
   @ApiProperty({ type: [CreateQrCodeDto], minItems: 1, maxItems: MAX_BULK_ITEMS, description: 'Items in the single-create shape' })
-  @IsDefined() @IsArray() @ArrayMinSize(1) @ArrayMaxSize(MAX_BULK_ITEMS) @ValidatedPerItem()
+  @IsDefined()
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(MAX_BULK_ITEMS)
+  @ValidatedPerItem()
   qrcodes: unknown[];
 }
 

@@ -47,7 +47,6 @@ export interface ErrorResponseSpec {
 
 export type ErrorResponses = Partial<Record<ErrorStatus, true | ErrorResponseSpec>>;
 
-
 const RATE_LIMIT_HEADERS: HeadersObject = {
   'Retry-After': { description: 'Seconds until the budget allows requests again', schema: { type: 'integer', example: 42 } },
   'X-RateLimit-Limit': { description: "Requests per minute in this request's budget", schema: { type: 'integer', example: 120 } },
@@ -63,7 +62,10 @@ const STANDARD: Record<ErrorStatus, Required<Pick<ErrorResponseSpec, 'descriptio
   },
   401: { description: 'Missing or invalid API key (X-API-Key header)', message: 'Invalid API key' },
   404: { description: 'Not found, or owned by another account', message: 'Not found' },
-  409: { description: 'The request conflicts with the current state of the resource', message: 'A request with this Idempotency-Key is still being processed; retry shortly' },
+  409: {
+    description: 'The request conflicts with the current state of the resource',
+    message: 'A request with this Idempotency-Key is still being processed; retry shortly',
+  },
   413: { description: 'Request body larger than 1 MiB', message: 'Request body is too large' },
   415: { description: 'Body not sent as application/json', message: 'Unsupported content type; send the body as application/json' },
   422: {
@@ -81,7 +83,13 @@ const STANDARD: Record<ErrorStatus, Required<Pick<ErrorResponseSpec, 'descriptio
 export function errorExample(status: ErrorStatus, spec: ErrorResponseSpec = {}): ErrorBodyView {
   const message = spec.message ?? STANDARD[status].message;
   const errors = spec.errors ?? (status === 400 && !spec.message ? STANDARD[400].errors : undefined);
-  return { statusCode: status, error: STATUS_CODES[status] ?? 'Error', message, ...(errors ? { errors: [...errors] } : {}), request_id: REQUEST_ID_PROPERTY.example };
+  return {
+    statusCode: status,
+    error: STATUS_CODES[status] ?? 'Error',
+    message,
+    ...(errors ? { errors: [...errors] } : {}),
+    request_id: REQUEST_ID_PROPERTY.example,
+  };
 }
 
 /**

@@ -20,7 +20,9 @@ import {
 import { fieldErrorsFromValidation, firstFailedRule } from './field-errors-from-validation';
 
 class Address {
-  @IsDefined() @IsString() @MaxLength(5)
+  @IsDefined()
+  @IsString()
+  @MaxLength(5)
   city: string;
 
   @IsDefined({ message: 'or address.city is required' })
@@ -28,22 +30,36 @@ class Address {
 }
 
 class Sample {
-  @IsDefined() @IsArray() @ArrayMinSize(1) @ArrayMaxSize(2)
+  @IsDefined()
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(2)
   items: unknown[];
 
-  @IsOptional() @Type(() => Number) @IsInt({ message: 'page must be an integer' }) @Min(1) @Max(1000)
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'page must be an integer' })
+  @Min(1)
+  @Max(1000)
   page?: number;
 
-  @IsOptional() @IsString() @MaxLength(3) @Matches(/^\S+$/, { message: 'name must not contain spaces' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(3)
+  @Matches(/^\S+$/, { message: 'name must not contain spaces' })
   name?: string;
 
-  @IsOptional() @IsIn(['a', 'b'], { message: 'kind must be one of: a, b' })
+  @IsOptional()
+  @IsIn(['a', 'b'], { message: 'kind must be one of: a, b' })
   kind?: string;
 
-  @IsOptional() @IsUUID()
+  @IsOptional()
+  @IsUUID()
   folder_id?: string;
 
-  @IsOptional() @ValidateNested() @Type(() => Address)
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => Address)
   address?: Address;
 }
 

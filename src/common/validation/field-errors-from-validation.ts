@@ -23,7 +23,18 @@ export function fieldErrorsFromValidation(errors: ValidationError[], parentPath 
 
 /** Rules that say what a value must be at all; a range or pattern message about a value of the wrong kind only confuses. */
 const KIND_RULES = new Set([
-  'isArray', 'isObject', 'isString', 'isInt', 'isNumber', 'isBoolean', 'isIn', 'isEnum', 'isUuid', 'isIso8601', 'isDateString', 'isDate',
+  'isArray',
+  'isObject',
+  'isString',
+  'isInt',
+  'isNumber',
+  'isBoolean',
+  'isIn',
+  'isEnum',
+  'isUuid',
+  'isIso8601',
+  'isDateString',
+  'isDate',
 ]);
 
 /**

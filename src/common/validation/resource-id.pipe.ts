@@ -36,10 +36,12 @@ export function ResourceIdField(options: { each?: boolean } = {}): PropertyDecor
     ValidateBy(
       {
         name: 'isResourceId',
-        validator: { validate: (value) => isUuid(value), defaultMessage: (args) => (options.each ? `each of ${args?.property ?? 'ids'} must be a UUID` : notAUuid(args?.property ?? 'id')) },
+        validator: {
+          validate: (value) => isUuid(value),
+          defaultMessage: (args) => (options.each ? `each of ${args?.property ?? 'ids'} must be a UUID` : notAUuid(args?.property ?? 'id')),
+        },
       },
       { each: options.each },
     ),
   );
 }
-

@@ -11,7 +11,11 @@ describe('unstorableTextErrors', () => {
     ['a lone low surrogate', { name: '\uDC00x' }, ['name']],
     ['reversed surrogates', { name: '\uDC00\uD800' }, ['name']],
     ['a nested field', { content: { address: { city: 'a\u0000' } } }, ['content.address.city']],
-    ['an array item', { style: { dotsOptions: { gradient: { colorStops: [{ color: '#fff' }, { color: '\u0000' }] } } } }, ['style.dotsOptions.gradient.colorStops[1].color']],
+    [
+      'an array item',
+      { style: { dotsOptions: { gradient: { colorStops: [{ color: '#fff' }, { color: '\u0000' }] } } } },
+      ['style.dotsOptions.gradient.colorStops[1].color'],
+    ],
     ['a field name', { 'na\u0000me': 'x' }, ['body']],
     ['two fields', { name: '\u0000', content: { text: '\uD800' } }, ['name', 'content.text']],
     ['numbers and booleans', { size: 3, dynamic: true, nothing: null }, []],

@@ -29,7 +29,11 @@ export function unstorableTextErrors(value: unknown, path = '', skip: (path: str
     } else if (node !== null && typeof node === 'object') {
       for (const [key, child] of Object.entries(node)) {
         const childPath = at ? `${at}.${key}` : key;
-        if (UNSTORABLE.test(key)) errors.push({ field: at || 'body', message: `${at || 'body'} has a field name that cannot be stored (NUL or an unpaired UTF-16 surrogate)` });
+        if (UNSTORABLE.test(key))
+          errors.push({
+            field: at || 'body',
+            message: `${at || 'body'} has a field name that cannot be stored (NUL or an unpaired UTF-16 surrogate)`,
+          });
         else visit(child, childPath, depth + 1);
       }
     }

@@ -3,7 +3,10 @@ import type { FieldError } from './field-error';
 
 /** A 400 that names every offending field; rendered by the error filter as `errors: [{field, message}]`. */
 export class ValidationFailedException extends BadRequestException {
-  constructor(readonly fieldErrors: FieldError[], message = summarize(fieldErrors)) {
+  constructor(
+    readonly fieldErrors: FieldError[],
+    message = summarize(fieldErrors),
+  ) {
     super(message);
   }
 }

@@ -8,7 +8,10 @@ const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? val
 
 export class FolderBodyDto {
   @ApiProperty({ example: 'Summer campaign', minLength: 1, maxLength: 100, description: 'Trimmed; not blank' })
-  @Transform(trim) @IsString() @IsNotEmpty() @MaxLength(100)
+  @Transform(trim)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
   name: string;
 }
 

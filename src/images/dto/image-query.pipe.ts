@@ -26,7 +26,8 @@ export class ImageQueryPipe implements PipeTransform<Record<string, unknown>, Im
         else if (size > MAX_SIZE) errors.push({ field: 'size', message: `size must not be greater than ${MAX_SIZE}` });
         else query.size = size;
       } else if (name === 'format') {
-        if (!(IMAGE_FORMATS as readonly unknown[]).includes(value)) errors.push({ field: 'format', message: 'format must be svg (the only format served)' });
+        if (!(IMAGE_FORMATS as readonly unknown[]).includes(value))
+          errors.push({ field: 'format', message: 'format must be svg (the only format served)' });
       } else {
         errors.push({ field: name, message: `${name} is not an allowed field` });
       }

@@ -36,7 +36,13 @@ describe('AccountVersions', () => {
   });
 
   it('gives no version (nothing is cached) while the cache cannot store one', async () => {
-    const failing: Cache = { get: async () => null, set: async () => false, getMember: async () => null, setMember: async () => false, delete: async () => undefined };
+    const failing: Cache = {
+      get: async () => null,
+      set: async () => false,
+      getMember: async () => null,
+      setMember: async () => false,
+      delete: async () => undefined,
+    };
     expect(await new AccountVersions(failing, 60).current('a')).toBeNull();
   });
 

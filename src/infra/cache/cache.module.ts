@@ -13,8 +13,7 @@ import { RedisCache } from './redis-cache';
     {
       provide: CACHE,
       inject: [RedisConnection],
-      useFactory: (redis: RedisConnection) =>
-        redis.client ? new RedisCache(redis.client, (error) => redis.markDown(error)) : new MemoryCache(),
+      useFactory: (redis: RedisConnection) => (redis.client ? new RedisCache(redis.client, (error) => redis.markDown(error)) : new MemoryCache()),
     },
     NearCacheRegistry,
     {

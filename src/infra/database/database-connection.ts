@@ -44,7 +44,13 @@ const POOL_END_GRACE_MS = 500;
 /** What lets a connection still count as healthy after the budget: the server's own timeout fires first. */
 const HARD_LIMIT_MARGIN_MS = 1000;
 
-function poolConfig(databaseUrl: string, budgets: DatabaseBudgets, statementTimeoutMs: number, max: number, name: string): PoolConfig & { connectionString: string; linkConnectTimeoutMillis: number } {
+function poolConfig(
+  databaseUrl: string,
+  budgets: DatabaseBudgets,
+  statementTimeoutMs: number,
+  max: number,
+  name: string,
+): PoolConfig & { connectionString: string; linkConnectTimeoutMillis: number } {
   return {
     connectionString: databaseUrl,
     max,
@@ -127,7 +133,11 @@ export async function openEmbedded(dataDir: string): Promise<DatabaseConnection 
 
 /** Applies pending migrations to a PostgreSQL database (npm run db:migrate, tests), under the migration budget (0: none). */
 export async function migratePostgres(databaseUrl: string, statementTimeoutMs = 0): Promise<string[]> {
-  const client = new Client({ connectionString: databaseUrl, statement_timeout: statementTimeoutMs || undefined, application_name: 'qr-service:migrate' });
+  const client = new Client({
+    connectionString: databaseUrl,
+    statement_timeout: statementTimeoutMs || undefined,
+    application_name: 'qr-service:migrate',
+  });
   await client.connect();
   try {
     return await migrate(pgSession(client));

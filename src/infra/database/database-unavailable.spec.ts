@@ -13,10 +13,16 @@ describe('isDatabaseUnavailable: one rule for every way the database can be gone
     ['starting up', { code: '57P03' }],
     ['statement timeout', { code: '57014' }],
     ['a deadlock (retry later)', { code: '40P01' }],
-    ["Prisma: server closed the connection", { code: 'P1017', message: 'Server has closed the connection.' }],
+    ['Prisma: server closed the connection', { code: 'P1017', message: 'Server has closed the connection.' }],
     ["Prisma's adapter: ConnectionClosed", { cause: { kind: 'ConnectionClosed' } }],
-    ['Prisma: a raw query that lost its connection', { code: 'P2010', message: 'Raw query failed. Code: `N/A`. Message: `Connection terminated unexpectedly`' }],
-    ['Prisma: a raw query cancelled by the statement timeout', { code: 'P2010', message: 'Raw query failed. Code: `57014`. Message: `canceling statement`' }],
+    [
+      'Prisma: a raw query that lost its connection',
+      { code: 'P2010', message: 'Raw query failed. Code: `N/A`. Message: `Connection terminated unexpectedly`' },
+    ],
+    [
+      'Prisma: a raw query cancelled by the statement timeout',
+      { code: 'P2010', message: 'Raw query failed. Code: `57014`. Message: `canceling statement`' },
+    ],
     ['Prisma: a transaction that could not start in time', { code: 'P2028', message: 'Unable to start a transaction in the given time.' }],
     ['Prisma: wrapped in meta', { code: 'P2010', meta: { driverAdapterError: { cause: { kind: 'DatabaseNotReachable' } } } }],
   ])('%s -> unavailable', (_label, error) => {

@@ -10,14 +10,40 @@ import { errorChain } from './error-chain';
  */
 const UNAVAILABLE_CODES = new Set([
   // Node sockets
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
   // the link watchdog (pg-link-watchdog.ts)
   'EDBLINK',
   // PostgreSQL: connection exceptions (class 08), too many connections, shutdown and start-up,
   // statement timeout, lock not available, deadlock and serialization failures
-  '08000', '08001', '08003', '08004', '08006', '08P01', '53300', '57P01', '57P02', '57P03', '57014', '55P03', '40001', '40P01',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '08P01',
+  '53300',
+  '57P01',
+  '57P02',
+  '57P03',
+  '57014',
+  '55P03',
+  '40001',
+  '40P01',
   // Prisma: cannot reach, timed out, operations timed out, server closed the connection, pool timeout, transaction timed out
-  'P1001', 'P1002', 'P1008', 'P1017', 'P2024', 'P2028', 'P2034',
+  'P1001',
+  'P1002',
+  'P1008',
+  'P1017',
+  'P2024',
+  'P2028',
+  'P2034',
 ]);
 
 /** Prisma driver-adapter error kinds of the same cases. */

@@ -1,7 +1,8 @@
 import { isLostLink, retryingLostLinks } from './lost-link-retry';
 import { DatabaseLinkError } from './pg-link-watchdog';
 
-const prismaWrapped = (message: string) => Object.assign(new Error('Raw query failed'), { code: 'P2010', meta: { driverAdapterError: { cause: new DatabaseLinkError(message) } } });
+const prismaWrapped = (message: string) =>
+  Object.assign(new Error('Raw query failed'), { code: 'P2010', meta: { driverAdapterError: { cause: new DatabaseLinkError(message) } } });
 
 describe('isLostLink', () => {
   it.each([
@@ -31,7 +32,10 @@ describe('retryingLostLinks', () => {
   });
 
   it('answers the second run, and does not run again for other errors', async () => {
-    const results: Array<() => Promise<unknown>> = [() => Promise.reject(new DatabaseLinkError('Database link cut: answer lost on a dead link')), () => Promise.resolve([{ one: 1 }])];
+    const results: Array<() => Promise<unknown>> = [
+      () => Promise.reject(new DatabaseLinkError('Database link cut: answer lost on a dead link')),
+      () => Promise.resolve([{ one: 1 }]),
+    ];
     const runner = retryingLostLinks({ $queryRawUnsafe: <T>() => results.shift()!() as Promise<T>, $executeRawUnsafe: () => Promise.resolve(0) });
     await expect(runner.$queryRawUnsafe('SELECT 1')).resolves.toEqual([{ one: 1 }]);
 

@@ -5,7 +5,9 @@ import { lockEmbeddedDatabase } from './embedded-database-lock';
 /** `npm run db:migrate`: applies pending migrations to DATABASE_URL (or the embedded database). */
 async function main(): Promise<void> {
   const config = loadAppConfig();
-  const applied = config.databaseUrl ? await migratePostgres(config.databaseUrl, config.database.migrationTimeoutMs) : await migrateEmbedded(config.dataDir, config.embeddedDatabaseDir);
+  const applied = config.databaseUrl
+    ? await migratePostgres(config.databaseUrl, config.database.migrationTimeoutMs)
+    : await migrateEmbedded(config.dataDir, config.embeddedDatabaseDir);
   console.log(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'Database is up to date; nothing to apply.');
 }
 

@@ -91,10 +91,7 @@ async function applyOne(session: SqlSession, migration: MigrationFile): Promise<
       [id, migration.checksum, migration.name],
     );
     await session.exec(migration.script);
-    await session.query(
-      'UPDATE "_prisma_migrations" SET finished_at = clock_timestamp(), applied_steps_count = 1 WHERE id = $1',
-      [id],
-    );
+    await session.query('UPDATE "_prisma_migrations" SET finished_at = clock_timestamp(), applied_steps_count = 1 WHERE id = $1', [id]);
     await session.exec('COMMIT');
   } catch (error) {
     await session.exec('ROLLBACK');

@@ -14,7 +14,8 @@ const ANY_ACCOUNT: Record<string, string> = {
   'auth/api-keys.repository.ts': 'a key is looked up by its hash before any account is known; the admin API manages every account',
   'redirect/links.repository.ts': 'a scan names a code by its public short code alone',
   'infra/idempotency/idempotency.repository.ts': 'the hourly sweep of expired keys is system work over every account',
-  'webhooks/delivery/delivery-queue.repository.ts': 'the delivery worker claims due deliveries of every account (FOR UPDATE SKIP LOCKED), records their attempts and sweeps old events',
+  'webhooks/delivery/delivery-queue.repository.ts':
+    'the delivery worker claims due deliveries of every account (FOR UPDATE SKIP LOCKED), records their attempts and sweeps old events',
 };
 
 function sourceFiles(dir: string): string[] {
@@ -35,7 +36,9 @@ describe('ownership of rows', () => {
 
   it('builds queries only in repositories (and the database module): services run transactions, not SQL', () => {
     const querying = files
-      .filter((file) => /\b(read|write|tx)\.(forAccount|shared|anyAccount)\b|\.selectFrom\(|\.insertInto\(|\.updateTable\(|\.deleteFrom\(|\bsql`/.test(file.text))
+      .filter((file) =>
+        /\b(read|write|tx)\.(forAccount|shared|anyAccount)\b|\.selectFrom\(|\.insertInto\(|\.updateTable\(|\.deleteFrom\(|\bsql`/.test(file.text),
+      )
       .map((file) => file.path)
       .filter((path) => !path.endsWith('.repository.ts') && !path.startsWith('infra/database/'));
     expect(querying).toEqual([]);

@@ -19,7 +19,11 @@ export class WatchedClient extends Client {
 
   constructor(config?: string | (ClientConfig & { linkConnectTimeoutMillis?: number })) {
     // The pool's connectionTimeoutMillis bounds the wait for a free connection; opening one gets its own, shorter bound.
-    super(typeof config === 'object' && config.linkConnectTimeoutMillis ? { ...config, connectionTimeoutMillis: config.linkConnectTimeoutMillis } : config);
+    super(
+      typeof config === 'object' && config.linkConnectTimeoutMillis
+        ? { ...config, connectionTimeoutMillis: config.linkConnectTimeoutMillis }
+        : config,
+    );
     this.on('drain', () => {
       this.busySince = null;
     });
@@ -139,7 +143,12 @@ export class PgLinkWatchdog {
   private async probe(suspects: WatchedClient[]): Promise<void> {
     const sent = new Map(suspects.map((client) => [client, client.busySince]));
     const timeout = this.options.probeTimeoutMs;
-    const probe = new Client({ connectionString: this.options.connectionString, connectionTimeoutMillis: timeout, query_timeout: timeout, statement_timeout: timeout });
+    const probe = new Client({
+      connectionString: this.options.connectionString,
+      connectionTimeoutMillis: timeout,
+      query_timeout: timeout,
+      statement_timeout: timeout,
+    });
     probe.on('error', () => undefined);
     let backends: Map<number, { state: string | null; idleForMs: number }>;
     try {
@@ -170,7 +179,10 @@ export class PgLinkWatchdog {
       if (backend && backend.idleForMs < ANSWER_LOST_AFTER_MS) continue;
       if (pid !== null && backend) orphans.push(pid);
       lost = true;
-      this.cut(client, backend ? `answer lost on a dead link (backend ${backend.state ?? 'gone'} for ${Math.round(backend.idleForMs)} ms)` : 'its backend is gone');
+      this.cut(
+        client,
+        backend ? `answer lost on a dead link (backend ${backend.state ?? 'gone'} for ${Math.round(backend.idleForMs)} ms)` : 'its backend is gone',
+      );
     }
     if (!lost) {
       void probe.end().catch(() => undefined);
@@ -188,7 +200,12 @@ export class PgLinkWatchdog {
    */
   private async terminate(pids: number[]): Promise<void> {
     const timeout = this.options.probeTimeoutMs;
-    const session = new Client({ connectionString: this.options.connectionString, connectionTimeoutMillis: timeout, query_timeout: timeout, statement_timeout: timeout });
+    const session = new Client({
+      connectionString: this.options.connectionString,
+      connectionTimeoutMillis: timeout,
+      query_timeout: timeout,
+      statement_timeout: timeout,
+    });
     session.on('error', () => undefined);
     try {
       await session.connect();
@@ -236,7 +253,9 @@ export function watchedPool(
 ): { pool: Pool; watchdog: PgLinkWatchdog } {
   const pool = new Pool({ ...config, Client: WatchedClient });
   const watchdog = new PgLinkWatchdog(pool, { ...watch, connectionString: config.connectionString });
-  const connect = pool.connect.bind(pool) as (callback?: (error: Error | undefined, client?: unknown, done?: unknown) => void) => Promise<unknown> | undefined;
+  const connect = pool.connect.bind(pool) as (
+    callback?: (error: Error | undefined, client?: unknown, done?: unknown) => void,
+  ) => Promise<unknown> | undefined;
   (pool as unknown as { connect: typeof connect }).connect = (callback) => {
     if (!watchdog.failFast()) return connect(callback);
     const error = new DatabaseLinkError('Database link cut: the database is unreachable');

@@ -42,7 +42,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     const clientError = fastifyClientError(exception);
     if (clientError) return errorBody(clientError.statusCode, clientError.message, requestId);
-    this.logger.error(exception instanceof Error ? exception.stack ?? exception.message : String(exception));
+    this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     return errorBody(HttpStatus.INTERNAL_SERVER_ERROR, 'Internal server error', requestId);
   }
 }

@@ -4,7 +4,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 export const MAX_JSON_DEPTH = 32;
 
 export class JsonBodyError extends Error {
-  constructor(message: string, readonly statusCode = 400) {
+  constructor(
+    message: string,
+    readonly statusCode = 400,
+  ) {
     super(message);
   }
 }
@@ -16,7 +19,8 @@ export function jsonDepthExceeds(text: string, limit: number): boolean {
   for (let i = 0; i < text.length; i++) {
     const ch = text.charCodeAt(i);
     if (inString) {
-      if (ch === 92) i++; // backslash: skip the escaped character
+      if (ch === 92)
+        i++; // backslash: skip the escaped character
       else if (ch === 34) inString = false;
     } else if (ch === 34) inString = true;
     else if (ch === 123 || ch === 91) {
@@ -35,7 +39,9 @@ export const UNSUPPORTED_MEDIA_TYPE_MESSAGE = 'Unsupported content type; send th
  */
 export function registerJsonBodyParser(fastify: FastifyInstance): void {
   fastify.removeAllContentTypeParsers();
-  fastify.addContentTypeParser('*', (_request: FastifyRequest, _payload, done) => done(new JsonBodyError(UNSUPPORTED_MEDIA_TYPE_MESSAGE, 415), undefined));
+  fastify.addContentTypeParser('*', (_request: FastifyRequest, _payload, done) =>
+    done(new JsonBodyError(UNSUPPORTED_MEDIA_TYPE_MESSAGE, 415), undefined),
+  );
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (_request: FastifyRequest, body: string | Buffer, done) => {
     const text = body.toString();
     if (text.trim() === '') return done(null, undefined);

@@ -3,7 +3,10 @@ import { PrefixRouter } from './prefix-router';
 
 describe('PrefixRouter', () => {
   const served: string[] = [];
-  const listener = (name: string): RequestListener => (request) => void served.push(`${name} ${request.url}`);
+  const listener =
+    (name: string): RequestListener =>
+    (request) =>
+      void served.push(`${name} ${request.url}`);
   const request = (router: PrefixRouter, url: string) => {
     const server = router.serverFor(listener('main'));
     server.emit('request', { url } as IncomingMessage, {} as ServerResponse);

@@ -39,7 +39,9 @@ export function parseIdempotencyKey(header: string | string[] | undefined): Pars
  * order (a client re-serialising its body in another key order sends the same request).
  */
 export function requestFingerprint(method: string, path: string, body: unknown): string {
-  return createHash('sha256').update(`${method} ${path}\n${canonicalJson(body)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${method} ${path}\n${canonicalJson(body)}`)
+    .digest('hex');
 }
 
 export function canonicalJson(value: unknown): string {

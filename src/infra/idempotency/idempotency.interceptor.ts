@@ -14,7 +14,14 @@ import { catchError, from, mergeMap, type Observable, of, throwError } from 'rxj
 import type { AuthenticatedRequest } from '../../common/auth/current-account.decorator';
 import type { AccountId } from '../../common/ids/account-id';
 import { CLOCK, type Clock } from '../../common/time/clock';
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_NOT_KEPT, IDEMPOTENCY_KEY_TTL_MS, IDEMPOTENT_REPLAYED_HEADER, parseIdempotencyKey, requestFingerprint } from './idempotency-key';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENT_NOT_KEPT,
+  IDEMPOTENCY_KEY_TTL_MS,
+  IDEMPOTENT_REPLAYED_HEADER,
+  parseIdempotencyKey,
+  requestFingerprint,
+} from './idempotency-key';
 import { IdempotencyRepository, type StoredKey } from './idempotency.repository';
 import { replayFoundFor } from './idempotent-replay.guard';
 
@@ -58,9 +65,11 @@ export class IdempotencyInterceptor implements NestInterceptor {
     return next.handle().pipe(
       mergeMap((body: unknown) => from(this.complete(accountId, key, fingerprint, reply.statusCode, body, notKept))),
       catchError((error: unknown) =>
-        from(this.keys.release(accountId, key, fingerprint).catch((release: Error) => this.logger.error(`Idempotency key not released: ${release.message}`))).pipe(
-          mergeMap(() => throwError(() => error)),
-        ),
+        from(
+          this.keys
+            .release(accountId, key, fingerprint)
+            .catch((release: Error) => this.logger.error(`Idempotency key not released: ${release.message}`)),
+        ).pipe(mergeMap(() => throwError(() => error))),
       ),
     );
   }
@@ -70,11 +79,23 @@ export class IdempotencyInterceptor implements NestInterceptor {
     // Twice at most: a row that expires (or is released) between the claim and the read is claimed on the second try.
     for (let tries = 0; tries < 2; tries++) {
       const now = this.clock.now();
-      if (await this.keys.claim(accountId, key, fingerprint, now, new Date(now.getTime() + CLAIM_LOCK_MS), new Date(now.getTime() + IDEMPOTENCY_KEY_TTL_MS))) return 'claimed';
+      if (
+        await this.keys.claim(
+          accountId,
+          key,
+          fingerprint,
+          now,
+          new Date(now.getTime() + CLAIM_LOCK_MS),
+          new Date(now.getTime() + IDEMPOTENCY_KEY_TTL_MS),
+        )
+      )
+        return 'claimed';
       const held = await this.keys.find(accountId, key, now);
       if (!held) continue;
       if (held.fingerprint !== fingerprint) {
-        throw new UnprocessableEntityException('This Idempotency-Key was already used with a different request (body or endpoint) in the last 24 hours; use a new key');
+        throw new UnprocessableEntityException(
+          'This Idempotency-Key was already used with a different request (body or endpoint) in the last 24 hours; use a new key',
+        );
       }
       if (held.state === 'in_flight') throw new ConflictException('A request with this Idempotency-Key is still being processed; retry shortly');
       return held;
@@ -83,7 +104,10 @@ export class IdempotencyInterceptor implements NestInterceptor {
   }
 
   private async complete(accountId: AccountId, key: string, fingerprint: string, status: number, body: unknown, notKept: string[]): Promise<unknown> {
-    const kept = body !== null && typeof body === 'object' && notKept.length > 0 ? { ...body, ...Object.fromEntries(notKept.map((field) => [field, null])) } : body;
+    const kept =
+      body !== null && typeof body === 'object' && notKept.length > 0
+        ? { ...body, ...Object.fromEntries(notKept.map((field) => [field, null])) }
+        : body;
     try {
       await this.keys.complete(accountId, key, fingerprint, status, JSON.stringify(kept ?? null));
     } catch (error) {

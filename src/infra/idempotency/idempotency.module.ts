@@ -19,7 +19,9 @@ class ExpiredKeySweep implements OnModuleInit, OnApplicationShutdown {
 
   onModuleInit(): void {
     this.timer = setInterval(() => {
-      this.keys.forgetExpired(this.clock.now()).catch((error: Error) => this.logger.warn(`Expired idempotency keys not swept this time: ${error.message}`));
+      this.keys
+        .forgetExpired(this.clock.now())
+        .catch((error: Error) => this.logger.warn(`Expired idempotency keys not swept this time: ${error.message}`));
     }, SWEEP_INTERVAL_MS);
     this.timer.unref();
   }

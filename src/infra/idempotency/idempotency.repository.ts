@@ -27,11 +27,22 @@ export class IdempotencyRepository {
       .onConflict((conflict) =>
         conflict
           .columns(['account_id', 'key'])
-          .doUpdateSet({ fingerprint, state: 'in_flight', response_status: null, response_body: null, locked_until: lockedUntil, expires_at: expiresAt })
+          .doUpdateSet({
+            fingerprint,
+            state: 'in_flight',
+            response_status: null,
+            response_body: null,
+            locked_until: lockedUntil,
+            expires_at: expiresAt,
+          })
           .where((eb) =>
             eb.or([
               eb('idempotency_keys.expires_at', '<=', now),
-              eb.and([eb('idempotency_keys.state', '=', 'in_flight'), eb('idempotency_keys.locked_until', '<=', now), eb('idempotency_keys.fingerprint', '=', fingerprint)]),
+              eb.and([
+                eb('idempotency_keys.state', '=', 'in_flight'),
+                eb('idempotency_keys.locked_until', '<=', now),
+                eb('idempotency_keys.fingerprint', '=', fingerprint),
+              ]),
             ]),
           ),
       )
@@ -49,7 +60,14 @@ export class IdempotencyRepository {
       .where('key', '=', key)
       .where('expires_at', '>', now)
       .executeTakeFirst();
-    return row && { fingerprint: row.fingerprint, state: row.state as StoredKey['state'], responseStatus: row.response_status, responseBody: row.response_body };
+    return (
+      row && {
+        fingerprint: row.fingerprint,
+        state: row.state as StoredKey['state'],
+        responseStatus: row.response_status,
+        responseBody: row.response_body,
+      }
+    );
   }
 
   async complete(accountId: AccountId, key: string, fingerprint: string, status: number, body: string): Promise<void> {

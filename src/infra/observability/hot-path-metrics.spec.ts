@@ -15,7 +15,12 @@ describe('RequestDurations', () => {
   it('exposes what a prom-client histogram observed one by one exposes, across series and past a full buffer', async () => {
     const durations = new RequestDurations({ name: uniqueName('buffered'), help: 'h', buckets: BUCKETS });
     const direct = new Histogram({ name: uniqueName('direct'), help: 'h', labelNames: ['method', 'route', 'status'], buckets: BUCKETS });
-    const series: Array<[string, string, number]> = [['GET', '/r/:shortCode', 302], ['HEAD', '/r/:shortCode', 302], ['GET', '/r/:shortCode', 404], ['POST', '/api/v1/qrcodes', 201]];
+    const series: Array<[string, string, number]> = [
+      ['GET', '/r/:shortCode', 302],
+      ['HEAD', '/r/:shortCode', 302],
+      ['GET', '/r/:shortCode', 404],
+      ['POST', '/api/v1/qrcodes', 201],
+    ];
     // More than the buffer holds (8,192): a full buffer is added at once, nothing is lost.
     for (let i = 0; i < 20_000; i++) {
       const [method, route, status] = series[i % series.length];

@@ -6,17 +6,24 @@ import { LabelledCount, RequestDurations } from './hot-path-metrics';
 @Injectable()
 export class MetricsService {
   /** Updated by every request: buffered (hot-path-metrics.ts). */
-  readonly httpDuration = hot('http_request_duration_seconds', () => new RequestDurations({
-    name: 'http_request_duration_seconds',
-    help: 'HTTP request duration by route and status',
-    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
-  }));
+  readonly httpDuration = hot(
+    'http_request_duration_seconds',
+    () =>
+      new RequestDurations({
+        name: 'http_request_duration_seconds',
+        help: 'HTTP request duration by route and status',
+        buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      }),
+  );
   readonly rateLimitFailOpen = counter('rate_limit_fail_open_total', 'Requests let through because the rate-limit storage failed');
   readonly imageCacheHits = counter('image_cache_hits_total', 'Image requests served from the cache');
   readonly imageCacheMisses = counter('image_cache_misses_total', 'Image requests rendered fresh');
   readonly searchCache = counter('list_search_cache_total', 'Search totals and pages by cache result', ['result']);
   /** Updated by every scan: buffered (hot-path-metrics.ts). */
-  readonly redirects = hot('redirects_total', () => new LabelledCount({ name: 'redirects_total', help: 'Redirect host answers by outcome', labelName: 'outcome' }));
+  readonly redirects = hot(
+    'redirects_total',
+    () => new LabelledCount({ name: 'redirects_total', help: 'Redirect host answers by outcome', labelName: 'outcome' }),
+  );
   /** Added to as scans are written into batches (every hand-on), not scan by scan. */
   readonly scansBuffered = counter('scans_buffered_total', 'Scans recorded into the buffer');
   readonly scansFlushed = counter('scans_flushed_total', 'Scans flushed from the buffer to the database');

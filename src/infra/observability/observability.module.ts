@@ -6,9 +6,7 @@ import { MetricsService } from './metrics.service';
 
 @Global()
 @Module({
-  imports: [
-    PrometheusModule.register({ controller: MetricsController, defaultMetrics: { enabled: true } }),
-  ],
+  imports: [PrometheusModule.register({ controller: MetricsController, defaultMetrics: { enabled: true } })],
   controllers: [HealthController],
   providers: [MetricsService],
   exports: [MetricsService],

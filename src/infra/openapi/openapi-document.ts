@@ -6,7 +6,7 @@ import type { AppConfig } from '../../config/app-config';
 const DESCRIPTION = [
   'Create, style, render, track and manage static and dynamic QR codes.',
   '',
-  'Authenticate every `/api/v1` call with the `X-API-Key` header (click **Authorize**); the admin endpoints take the deployment\'s',
+  "Authenticate every `/api/v1` call with the `X-API-Key` header (click **Authorize**); the admin endpoints take the deployment's",
   '`X-Admin-Token` instead. The key is never read from the query string.',
   '',
   'Every JSON response carries `request_id` (also in the `X-Request-Id` header). Every error answers one shape:',
@@ -38,8 +38,11 @@ export function buildOpenApiDocument(app: INestApplication, config: Pick<AppConf
       .addTag('qrcodes', 'QR codes: create, bulk create, list, get, update, delete, image and scan analytics')
       .addTag('folders', 'Folders to group QR codes')
       .addTag('styles', 'Style checks: whether a style is accepted, and how it will be drawn and scanned')
-      .addTag('redirect', "The redirect host: the short links dynamic codes encode (REDIRECT_URL; no key)")
-      .addTag('webhooks', 'Webhook endpoints: signed event deliveries (codes created, updated, deleted, scanned), the delivery log, redelivery and replay')
+      .addTag('redirect', 'The redirect host: the short links dynamic codes encode (REDIRECT_URL; no key)')
+      .addTag(
+        'webhooks',
+        'Webhook endpoints: signed event deliveries (codes created, updated, deleted, scanned), the delivery log, redelivery and replay',
+      )
       .addTag('admin', 'API keys, with the X-Admin-Token')
       .build(),
   );
@@ -76,7 +79,10 @@ function redirectHostPath(redirectUrl: string): PathItemObject {
         '302': {
           description: 'url codes: a redirect to the target',
           headers: {
-            Location: { description: 'The target URL', schema: { type: 'string', format: 'uri', example: 'https://example.com/spring-sale?utm_source=qr' } },
+            Location: {
+              description: 'The target URL',
+              schema: { type: 'string', format: 'uri', example: 'https://example.com/spring-sale?utm_source=qr' },
+            },
             'Cache-Control': { schema: { type: 'string', example: 'no-store' } },
           },
         },

@@ -59,7 +59,12 @@ describe('LeasedThrottlerStorage', () => {
   it('under 100 hits a window, asks the shared counter for every hit: its exact rules and counts', async () => {
     const records = await hits(4, 3);
     expect(shared.asked).toEqual([1, 1, 1, 1]);
-    expect(records.map((r) => [r.totalHits, r.isBlocked])).toEqual([[1, false], [2, false], [3, false], [4, true]]);
+    expect(records.map((r) => [r.totalHits, r.isBlocked])).toEqual([
+      [1, false],
+      [2, false],
+      [3, false],
+      [4, true],
+    ]);
     expect(records[0]).toEqual({ totalHits: 1, timeToExpire: 60, isBlocked: false, timeToBlockExpire: 0 });
     expect(records[3]).toMatchObject({ timeToBlockExpire: 60 });
   });

@@ -37,7 +37,10 @@ export class OperationLimits {
       return;
     }
     if (record.isBlocked) {
-      throw new OperationLimitExceeded(`Too many ${what}: at most ${limit} per ${Math.round(windowMs / 60_000)} minutes; retry in ${record.timeToBlockExpire} s`, record.timeToBlockExpire);
+      throw new OperationLimitExceeded(
+        `Too many ${what}: at most ${limit} per ${Math.round(windowMs / 60_000)} minutes; retry in ${record.timeToBlockExpire} s`,
+        record.timeToBlockExpire,
+      );
     }
   }
 }

@@ -31,22 +31,47 @@ describe('checkContent: accepted content is normalised and encoded', () => {
   test.each<[QrType, Record<string, unknown>, Record<string, unknown>, string]>([
     ['url', { url: '  https://example.com/a?b=1  ' }, { url: 'https://example.com/a?b=1' }, 'https://example.com/a?b=1'],
     ['url', { url: 'HTTP://Example.com/Path' }, { url: 'http://example.com/Path' }, 'http://example.com/Path'],
-    ['url', { url: 'https://bücher.example/ä?q=ü' }, { url: 'https://xn--bcher-kva.example/%C3%A4?q=%C3%BC' }, 'https://xn--bcher-kva.example/%C3%A4?q=%C3%BC'],
+    [
+      'url',
+      { url: 'https://bücher.example/ä?q=ü' },
+      { url: 'https://xn--bcher-kva.example/%C3%A4?q=%C3%BC' },
+      'https://xn--bcher-kva.example/%C3%A4?q=%C3%BC',
+    ],
     ['text', { text: '  indented\nsecond line ' }, { text: '  indented\nsecond line ' }, '  indented\nsecond line '],
     ['text', { text: '日本語 é 😀' }, { text: '日本語 é 😀' }, '日本語 é 😀'],
     ['email', { to: ' hello@example.com ', subject: '', body: null }, { to: 'hello@example.com' }, 'mailto:hello@example.com'],
-    ['email', { to: 'a@example.com', subject: 'Hi there', body: 'é' }, { to: 'a@example.com', subject: 'Hi there', body: 'é' }, 'mailto:a@example.com?subject=Hi%20there&body=%C3%A9'],
+    [
+      'email',
+      { to: 'a@example.com', subject: 'Hi there', body: 'é' },
+      { to: 'a@example.com', subject: 'Hi there', body: 'é' },
+      'mailto:a@example.com?subject=Hi%20there&body=%C3%A9',
+    ],
     ['phone', { number: '+49 (30) 123-456' }, { number: '+49 (30) 123-456' }, 'tel:+4930123456'],
     ['sms', { number: '+1 555 0100', message: 'Hi: you' }, { number: '+1 555 0100', message: 'Hi: you' }, 'SMSTO:+15550100:Hi: you'],
-    ['wifi', { ssid: 'Home', password: 'secret', encryption: 'WPA' }, { ssid: 'Home', password: 'secret', encryption: 'WPA' }, 'WIFI:T:WPA;S:Home;P:secret;;'],
-    ['wifi', { ssid: ' Café ', encryption: 'nopass', password: '', hidden: true }, { ssid: ' Café ', encryption: 'nopass', hidden: true }, 'WIFI:T:nopass;S: Café ;H:true;;'],
+    [
+      'wifi',
+      { ssid: 'Home', password: 'secret', encryption: 'WPA' },
+      { ssid: 'Home', password: 'secret', encryption: 'WPA' },
+      'WIFI:T:WPA;S:Home;P:secret;;',
+    ],
+    [
+      'wifi',
+      { ssid: ' Café ', encryption: 'nopass', password: '', hidden: true },
+      { ssid: ' Café ', encryption: 'nopass', hidden: true },
+      'WIFI:T:nopass;S: Café ;H:true;;',
+    ],
     [
       'vcard',
       { last_name: ' Lovelace ', first_name: '', address: { city: 'London', street: '' }, note: undefined },
       { last_name: 'Lovelace', address: { city: 'London' } },
       'BEGIN:VCARD\r\nVERSION:3.0\r\nN:Lovelace;;;;\r\nFN:Lovelace\r\nADR:;;;London;;;\r\nEND:VCARD\r\n',
     ],
-    ['vcard', { first_name: 'Ada', address: { street: ' ' } }, { first_name: 'Ada' }, 'BEGIN:VCARD\r\nVERSION:3.0\r\nN:;Ada;;;\r\nFN:Ada\r\nEND:VCARD\r\n'],
+    [
+      'vcard',
+      { first_name: 'Ada', address: { street: ' ' } },
+      { first_name: 'Ada' },
+      'BEGIN:VCARD\r\nVERSION:3.0\r\nN:;Ada;;;\r\nFN:Ada\r\nEND:VCARD\r\n',
+    ],
     ['geo', { latitude: -33.8688, longitude: 151.2093 }, { latitude: -33.8688, longitude: 151.2093 }, 'geo:-33.8688,151.2093'],
     ['geo', { latitude: 90, longitude: -180 }, { latitude: 90, longitude: -180 }, 'geo:90,-180'],
     [
@@ -265,7 +290,12 @@ describe('checkContent never throws', () => {
   });
 
   test('a getter that throws', () => {
-    const raw = Object.defineProperty({}, 'url', { enumerable: true, get: () => { throw new Error('boom'); } });
+    const raw = Object.defineProperty({}, 'url', {
+      enumerable: true,
+      get: () => {
+        throw new Error('boom');
+      },
+    });
     expect(errorsOf(checkContent('url', raw))).toEqual([{ field: 'content', message: 'content could not be read' }]);
   });
 

@@ -12,9 +12,7 @@ export interface ContentCheckOptions {
   ownHosts?: OwnHosts;
 }
 
-export type ContentCheck =
-  | { ok: true; content: Record<string, unknown>; contentString: string }
-  | { ok: false; errors: FieldError[] };
+export type ContentCheck = { ok: true; content: Record<string, unknown>; contentString: string } | { ok: false; errors: FieldError[] };
 
 /** Validates raw request content for a type and encodes it. Never throws for any input. */
 export function checkContent(type: QrType, raw: unknown, options: ContentCheckOptions = {}): ContentCheck {

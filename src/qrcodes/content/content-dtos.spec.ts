@@ -32,7 +32,13 @@ const REQUIRED_FIELDS: Record<QrType, string[]> = {
 };
 
 function validatedProperties(dto: new () => object): string[] {
-  return [...new Set(getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false).map((rule) => rule.propertyName))];
+  return [
+    ...new Set(
+      getMetadataStorage()
+        .getTargetValidationMetadatas(dto, '', true, false)
+        .map((rule) => rule.propertyName),
+    ),
+  ];
 }
 
 describe('QR types', () => {

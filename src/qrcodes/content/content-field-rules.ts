@@ -115,8 +115,7 @@ export function IsWebUrl(): PropertyDecorator {
     name: 'isWebUrl',
     validator: {
       validate: (value: unknown) => typeof value === 'string' && redirectTargetProblem(value) === null,
-      defaultMessage: (args?: ValidationArguments) =>
-        redirectTargetProblem(String(args?.value)) ?? 'must be an absolute http or https URL',
+      defaultMessage: (args?: ValidationArguments) => redirectTargetProblem(String(args?.value)) ?? 'must be an absolute http or https URL',
     },
   });
 }

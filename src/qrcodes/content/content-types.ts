@@ -43,6 +43,7 @@ export const CONTENT_TYPES: Record<QrType, ContentType> = {
 };
 
 /** DTO classes per type, for the OpenAPI docs (oneOf). */
-export const CONTENT_DTO_BY_TYPE = Object.fromEntries(
-  Object.entries(CONTENT_TYPES).map(([type, { dto }]) => [type, dto]),
-) as Record<QrType, new () => object>;
+export const CONTENT_DTO_BY_TYPE = Object.fromEntries(Object.entries(CONTENT_TYPES).map(([type, { dto }]) => [type, dto])) as Record<
+  QrType,
+  new () => object
+>;

@@ -19,7 +19,5 @@ export function encodeEmail(content: EmailContent): string {
 
 /** Percent-encodes what would end the address early (`?`, `#`, `&`, `%`) or is not URI-safe (non-ASCII as UTF-8). */
 function encodeMailtoAddress(address: string): string {
-  return Array.from(address, (character) =>
-    MAILTO_ADDRESS_CHARACTER.test(character) ? character : encodeURIComponent(character),
-  ).join('');
+  return Array.from(address, (character) => (MAILTO_ADDRESS_CHARACTER.test(character) ? character : encodeURIComponent(character))).join('');
 }

@@ -28,7 +28,11 @@ describe('encodeEvent', () => {
         String.raw`DESCRIPTION:Bring: snacks\nand \\ drinks`,
       ),
     ],
-    ['non-ASCII unchanged', { title: 'Fête 🎉 祭り', start: '2025-07-14T10:00:00Z', location: 'Zürich' }, vevent('SUMMARY:Fête 🎉 祭り', 'DTSTART:20250714T100000Z', 'LOCATION:Zürich')],
+    [
+      'non-ASCII unchanged',
+      { title: 'Fête 🎉 祭り', start: '2025-07-14T10:00:00Z', location: 'Zürich' },
+      vevent('SUMMARY:Fête 🎉 祭り', 'DTSTART:20250714T100000Z', 'LOCATION:Zürich'),
+    ],
   ])('%s', (_case, content, expected) => {
     expect(encodeEvent(content)).toBe(expected);
   });

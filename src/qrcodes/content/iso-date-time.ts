@@ -4,8 +4,7 @@
  * never depends on the server's time zone.
  */
 
-const ISO_DATE_TIME =
-  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
 
 /** Milliseconds since the epoch, or null when `value` is not a real ISO 8601 date-time. */
 export function parseIsoDateTime(value: string): number | null {

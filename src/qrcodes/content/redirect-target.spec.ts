@@ -119,6 +119,9 @@ describe('normaliseRedirectTarget', () => {
   });
 
   test('refuses a target that grows past 2048 characters once percent-encoded', () => {
-    expect(normaliseRedirectTarget(`https://example.com/${'é'.repeat(1000)}`)).toEqual({ ok: false, problem: expect.stringMatching(/once normalised/) });
+    expect(normaliseRedirectTarget(`https://example.com/${'é'.repeat(1000)}`)).toEqual({
+      ok: false,
+      problem: expect.stringMatching(/once normalised/),
+    });
   });
 });

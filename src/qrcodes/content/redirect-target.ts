@@ -116,7 +116,10 @@ function effectivePort(url: URL): number {
  * already turned numeric IPv4 forms (2130706433, 0x7f.1, 127.1) into dotted quads.
  */
 function canonicalHost(hostname: string): string {
-  const host = hostname.toLowerCase().replace(/\.$/, '').replace(/^\[(.*)\]$/, '$1');
+  const host = hostname
+    .toLowerCase()
+    .replace(/\.$/, '')
+    .replace(/^\[(.*)\]$/, '$1');
   // The parser prints IPv6 compressed and in hexadecimal: ::ffff:7f00:1 (mapped), ::7f00:1 (compatible).
   const embedded = /^::(?:ffff:)?([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(host);
   if (!embedded) return host;

@@ -1,13 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsEmail, IsObject, IsOptional, ValidateNested } from 'class-validator';
-import {
-  IsWebUrl,
-  IsWrittenPhoneNumber,
-  OptionalText,
-  RequiredTextUnlessPresent,
-  inOrder,
-} from './content-field-rules';
+import { IsWebUrl, IsWrittenPhoneNumber, OptionalText, RequiredTextUnlessPresent, inOrder } from './content-field-rules';
 import { MAX_PHONE_NUMBER_LENGTH } from './phone-number';
 import { MAX_URL_LENGTH } from './redirect-target';
 import { VcardAddress, VcardContent } from './vcard.encoder';

@@ -33,7 +33,11 @@ describe('encodeVcard', () => {
         'NOTE:First programmer',
       ),
     ],
-    ['missing address parts stay empty components', { first_name: 'A', address: { city: 'Paris', country: 'France' } }, card('N:;A;;;', 'FN:A', 'ADR:;;;Paris;;;France')],
+    [
+      'missing address parts stay empty components',
+      { first_name: 'A', address: { city: 'Paris', country: 'France' } },
+      card('N:;A;;;', 'FN:A', 'ADR:;;;Paris;;;France'),
+    ],
     [
       'commas and semicolons escaped',
       { first_name: 'Jo;hn', last_name: 'Doe, Jr.', organization: 'Smith, Jones; Partners' },
@@ -45,12 +49,12 @@ describe('encodeVcard', () => {
       card('N:;A;;;', 'FN:A', String.raw`NOTE:line 1\nline 2\nline 3\nC:\\dir`),
     ],
     ['colon needs no escape', { first_name: 'A', title: 'Head: Research' }, card('N:;A;;;', 'FN:A', 'TITLE:Head: Research')],
-    ['address parts escaped', { first_name: 'A', address: { street: 'Flat 2; 10 High St, Rear' } }, card('N:;A;;;', 'FN:A', String.raw`ADR:;;Flat 2\; 10 High St\, Rear;;;;`)],
     [
-      'non-ASCII unchanged',
-      { first_name: 'Zoë', last_name: '山田', organization: 'Café 😀' },
-      card('N:山田;Zoë;;;', 'FN:Zoë 山田', 'ORG:Café 😀'),
+      'address parts escaped',
+      { first_name: 'A', address: { street: 'Flat 2; 10 High St, Rear' } },
+      card('N:;A;;;', 'FN:A', String.raw`ADR:;;Flat 2\; 10 High St\, Rear;;;;`),
     ],
+    ['non-ASCII unchanged', { first_name: 'Zoë', last_name: '山田', organization: 'Café 😀' }, card('N:山田;Zoë;;;', 'FN:Zoë 山田', 'ORG:Café 😀')],
   ])('%s', (_case, content, expected) => {
     expect(encodeVcard(content)).toBe(expected);
   });

@@ -4,7 +4,11 @@ describe('encodeWifi', () => {
   test.each<[string, WifiContent, string]>([
     ['WPA network', { ssid: 'Home', password: 'secret123', encryption: 'WPA' }, 'WIFI:T:WPA;S:Home;P:secret123;;'],
     ['WEP network', { ssid: 'Old', password: '12345', encryption: 'WEP' }, 'WIFI:T:WEP;S:Old;P:12345;;'],
-    ['hidden network: H:true before the final ;', { ssid: 'Home', password: 'pw', encryption: 'WPA', hidden: true }, 'WIFI:T:WPA;S:Home;P:pw;H:true;;'],
+    [
+      'hidden network: H:true before the final ;',
+      { ssid: 'Home', password: 'pw', encryption: 'WPA', hidden: true },
+      'WIFI:T:WPA;S:Home;P:pw;H:true;;',
+    ],
     ['hidden false adds nothing', { ssid: 'Home', password: 'pw', encryption: 'WPA', hidden: false }, 'WIFI:T:WPA;S:Home;P:pw;;'],
     ['open network has no P field', { ssid: 'Cafe', encryption: 'nopass' }, 'WIFI:T:nopass;S:Cafe;;'],
     ['open hidden network', { ssid: 'Cafe', encryption: 'nopass', hidden: true }, 'WIFI:T:nopass;S:Cafe;H:true;;'],

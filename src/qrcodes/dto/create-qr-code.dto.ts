@@ -15,30 +15,43 @@ export const CONTENT_SCHEMA_REFS = CONTENT_DTOS.map((dto) => ({ $ref: getSchemaP
  */
 export class CreateQrCodeDto {
   @ApiProperty({ enum: QR_TYPES, example: 'url' })
-  @IsDefined() @IsIn(QR_TYPES, { message: `type must be one of: ${QR_TYPES.join(', ')}` })
+  @IsDefined()
+  @IsIn(QR_TYPES, { message: `type must be one of: ${QR_TYPES.join(', ')}` })
   type: QrType;
 
   @ApiProperty({ description: 'Content fields of the type (one of these schemas, chosen by `type`)', oneOf: CONTENT_SCHEMA_REFS })
-  @IsDefined() @IsObject({ message: 'content must be an object' })
+  @IsDefined()
+  @IsObject({ message: 'content must be an object' })
   content: Record<string, unknown>;
 
   @ApiPropertyOptional({ maxLength: 100, example: 'Spring poster', description: 'Default "<type> QR Code"' })
-  @IsOptional() @IsString() @MaxLength(100) @Matches(/\S/, { message: 'name must not be blank' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  @Matches(/\S/, { message: 'name must not be blank' })
   name?: string;
 
   @ApiPropertyOptional({ type: Boolean, default: false, description: 'Dynamic codes get a short redirect link and count scans' })
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   is_dynamic?: boolean;
 
   @ApiPropertyOptional({ type: String, format: 'uuid', description: 'One of your folders' })
-  @IsOptional() @ResourceIdField()
+  @IsOptional()
+  @ResourceIdField()
   folder_id?: FolderId;
 
   @ApiPropertyOptional({ type: () => StyleDto, description: STYLE_RULE_DESCRIPTION })
-  @IsOptional() @IsObject({ message: 'style must be an object' })
+  @IsOptional()
+  @IsObject({ message: 'style must be an object' })
   style?: Record<string, unknown>;
 
-  @ApiPropertyOptional({ type: String, format: 'date-time', description: 'Dynamic codes only, in the future: after this instant the link answers "expired" (410)' })
-  @IsOptional() @IsISO8601({ strict: true })
+  @ApiPropertyOptional({
+    type: String,
+    format: 'date-time',
+    description: 'Dynamic codes only, in the future: after this instant the link answers "expired" (410)',
+  })
+  @IsOptional()
+  @IsISO8601({ strict: true })
   expires_at?: string;
 }

@@ -17,26 +17,33 @@ export class ListQrCodesQuery {
   limit: number = 20;
 
   @ApiPropertyOptional({ enum: QR_TYPES })
-  @IsOptional() @IsIn(QR_TYPES, { message: `type must be one of: ${QR_TYPES.join(', ')}` })
+  @IsOptional()
+  @IsIn(QR_TYPES, { message: `type must be one of: ${QR_TYPES.join(', ')}` })
   type?: QrType;
 
   @ApiPropertyOptional({ enum: ['true', 'false'] })
-  @IsOptional() @IsIn(['true', 'false'], { message: 'is_dynamic must be "true" or "false"' })
+  @IsOptional()
+  @IsIn(['true', 'false'], { message: 'is_dynamic must be "true" or "false"' })
   is_dynamic?: 'true' | 'false';
 
   @ApiPropertyOptional({ description: 'Case-insensitive match in name and content', maxLength: 200 })
-  @IsOptional() @IsString() @MaxLength(200)
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
   search?: string;
 
   @ApiPropertyOptional({ enum: LIST_SORTS, default: 'newest' })
-  @IsOptional() @IsIn(LIST_SORTS, { message: `sort must be one of: ${LIST_SORTS.join(', ')}` })
+  @IsOptional()
+  @IsIn(LIST_SORTS, { message: `sort must be one of: ${LIST_SORTS.join(', ')}` })
   sort: ListSort = 'newest';
 
   @ApiPropertyOptional({ enum: QR_STATUSES, description: 'Only codes with this status (expired: dynamic codes whose expires_at has passed)' })
-  @IsOptional() @IsIn(QR_STATUSES, { message: `status must be one of: ${QR_STATUSES.join(', ')}` })
+  @IsOptional()
+  @IsIn(QR_STATUSES, { message: `status must be one of: ${QR_STATUSES.join(', ')}` })
   status?: QrStatus;
 
   @ApiPropertyOptional({ format: 'uuid', description: 'Only codes in this folder' })
-  @IsOptional() @ResourceIdField()
+  @IsOptional()
+  @ResourceIdField()
   folder_id?: FolderId;
 }

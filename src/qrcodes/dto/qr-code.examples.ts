@@ -38,7 +38,14 @@ export const CREATE_QR_CODE_EXAMPLES: Record<string, BodyExample<CreateQrCodeDto
       style: {
         dotsOptions: {
           type: 'dots',
-          gradient: { type: 'linear', rotation: 45, colorStops: [{ offset: 0, color: '#4a148c' }, { offset: 1, color: '#1a237e' }] },
+          gradient: {
+            type: 'linear',
+            rotation: 45,
+            colorStops: [
+              { offset: 0, color: '#4a148c' },
+              { offset: 1, color: '#1a237e' },
+            ],
+          },
         },
         cornersSquareOptions: { type: 'extra-rounded', color: '#311b92' },
         cornersDotOptions: { type: 'dot' },

@@ -6,24 +6,38 @@ const STATUSES = ['active', 'paused', 'expired'];
 const ID = { format: 'uuid', example: '3f2b8c4e-1d5a-4e7b-9c0f-6a8d2e4b1c37' };
 const CREATED_AT = { format: 'date-time', description: 'UTC, with milliseconds', example: '2026-11-24T09:30:00.000Z' };
 const SHORT_CODE = { description: 'Dynamic codes only: the code of the short link', example: 'aZ3kP9qL' };
-const DYNAMIC_URL = { format: 'uri', description: 'Dynamic codes only: {REDIRECT_URL}/r/<short_code>, the URL the image encodes', example: 'https://qr.example.com/r/aZ3kP9qL' };
-const IMAGE_URL = { format: 'uri', description: 'The SVG image (send the X-API-Key header)', example: 'https://api.example.com/api/v1/qrcodes/3f2b8c4e-1d5a-4e7b-9c0f-6a8d2e4b1c37/image' };
+const DYNAMIC_URL = {
+  format: 'uri',
+  description: 'Dynamic codes only: {REDIRECT_URL}/r/<short_code>, the URL the image encodes',
+  example: 'https://qr.example.com/r/aZ3kP9qL',
+};
+const IMAGE_URL = {
+  format: 'uri',
+  description: 'The SVG image (send the X-API-Key header)',
+  example: 'https://api.example.com/api/v1/qrcodes/3f2b8c4e-1d5a-4e7b-9c0f-6a8d2e4b1c37/image',
+};
 
 /** Response shapes, for the OpenAPI document (the service builds them in qr-code.representation.ts). */
 export class QrCodeView {
   @ApiProperty(ID) id: string;
   @ApiProperty({ example: 'Spring poster' }) name: string;
   @ApiProperty({ enum: QR_TYPES, example: 'url' }) type: string;
-  @ApiProperty({ description: 'The content as the string the code encodes', example: 'https://example.com/spring-sale?utm_source=qr' }) content: string;
-  @ApiProperty({ description: 'The style serialized as a JSON string ("{}" without a style)', example: '{"dotsOptions":{"type":"rounded","color":"#1a237e"}}' })
+  @ApiProperty({ description: 'The content as the string the code encodes', example: 'https://example.com/spring-sale?utm_source=qr' })
+  content: string;
+  @ApiProperty({
+    description: 'The style serialized as a JSON string ("{}" without a style)',
+    example: '{"dotsOptions":{"type":"rounded","color":"#1a237e"}}',
+  })
   style_config: string;
-  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'The folder of the code, or null', example: null }) folder_id: string | null;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'The folder of the code, or null', example: null }) folder_id:
+    string | null;
   @ApiProperty({ example: true }) is_dynamic: boolean;
   @ApiProperty({ enum: STATUSES, description: 'expired: a dynamic code past its expires_at', example: 'active' }) status: string;
   @ApiProperty({ type: 'integer', minimum: 0, description: 'Completed scans of the dynamic link, bots excluded', example: 42 }) scans: number;
   @ApiPropertyOptional(SHORT_CODE) short_code?: string;
   @ApiPropertyOptional(DYNAMIC_URL) dynamic_url?: string;
-  @ApiPropertyOptional({ format: 'date-time', description: 'Dynamic codes with an expiry only', example: '2099-12-31T23:59:59.000Z' }) expires_at?: string;
+  @ApiPropertyOptional({ format: 'date-time', description: 'Dynamic codes with an expiry only', example: '2099-12-31T23:59:59.000Z' })
+  expires_at?: string;
   @ApiProperty(IMAGE_URL) image_url: string;
   @ApiProperty(CREATED_AT) created_at: string;
   @ApiProperty({ format: 'date-time', example: '2026-11-24T10:15:00.000Z' }) updated_at: string;

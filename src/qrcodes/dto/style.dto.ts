@@ -102,15 +102,15 @@ export class CornersSquareOptionsDto implements CornersSquareOptions {
   @ApiPropertyOptional({
     enum: distinct(CORNER_SQUARE_TYPES),
     enumName: 'CornerSquareType',
-    description: 'Unset: the dots type as module shape; with dots `dots`, extra-rounded (a scannable default). `dots` around a `dot` centre is refused.',
+    description:
+      'Unset: the dots type as module shape; with dots `dots`, extra-rounded (a scannable default). `dots` around a `dot` centre is refused.',
   })
   type?: CornerSquareType;
 
   @ApiPropertyOptional({
     type: String,
     pattern: HEX_COLOR_PATTERN,
-    description:
-      `${HEX_COLOR_DESCRIPTION} Unset: the dots paint. ` + 'Also colours the corner dots unless they set their own.',
+    description: `${HEX_COLOR_DESCRIPTION} Unset: the dots paint. ` + 'Also colours the corner dots unless they set their own.',
   })
   color?: string;
 
@@ -122,7 +122,8 @@ export class CornersDotOptionsDto implements CornersDotOptions {
   @ApiPropertyOptional({
     enum: distinct(CORNER_DOT_TYPES),
     enumName: 'CornerDotType',
-    description: 'Unset: the dots type as module shape; with dots `dots`, dot inside a round ring, else square (a scannable default). `dots` is refused.',
+    description:
+      'Unset: the dots type as module shape; with dots `dots`, dot inside a round ring, else square (a scannable default). `dots` is refused.',
   })
   type?: CornerDotType;
 
@@ -168,9 +169,7 @@ export class ImageOptionsDto implements ImageOptions {
     exclusiveMinimum: true,
     maximum: 1,
     default: 0.4,
-    description:
-      "Logo side as a fraction of the code's side. " +
-      'The logo must stay within what the error correction level can recover.',
+    description: "Logo side as a fraction of the code's side. " + 'The logo must stay within what the error correction level can recover.',
   })
   imageSize?: number;
 

@@ -11,34 +11,55 @@ import { CONTENT_SCHEMA_REFS } from './create-qr-code.dto';
 /** Partial update: only the fields present change. */
 export class UpdateQrCodeDto {
   @ApiPropertyOptional({ type: String, maxLength: 100 })
-  @IsOptionalNotNull() @IsString() @MaxLength(100) @Matches(/\S/, { message: 'name must not be blank' })
+  @IsOptionalNotNull()
+  @IsString()
+  @MaxLength(100)
+  @Matches(/\S/, { message: 'name must not be blank' })
   name?: string;
 
   @ApiPropertyOptional({ description: "Content fields of the code's current type", oneOf: CONTENT_SCHEMA_REFS })
-  @IsOptionalNotNull() @IsObject({ message: 'content must be an object' })
+  @IsOptionalNotNull()
+  @IsObject({ message: 'content must be an object' })
   content?: Record<string, unknown>;
 
   @ApiPropertyOptional({ type: () => StyleDto, description: `Replaces the existing style entirely. ${STYLE_RULE_DESCRIPTION}` })
-  @IsOptionalNotNull() @IsObject({ message: 'style must be an object' })
+  @IsOptionalNotNull()
+  @IsObject({ message: 'style must be an object' })
   style?: Record<string, unknown>;
 
   @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true, description: 'A folder id moves the code; null removes it from its folder' })
-  @ValidateIf((_, value) => value !== null && value !== undefined) @ResourceIdField()
+  @ValidateIf((_, value) => value !== null && value !== undefined)
+  @ResourceIdField()
   folder_id?: FolderId | null;
 
-  @ApiPropertyOptional({ type: Boolean, description: 'Only true is accepted: upgrades a static code to dynamic (a dynamic code cannot become static)' })
-  @IsOptionalNotNull() @IsBoolean()
+  @ApiPropertyOptional({
+    type: Boolean,
+    description: 'Only true is accepted: upgrades a static code to dynamic (a dynamic code cannot become static)',
+  })
+  @IsOptionalNotNull()
+  @IsBoolean()
   is_dynamic?: boolean;
 
-  @ApiPropertyOptional({ enum: SETTABLE_STATUSES, description: 'Dynamic codes only: paused stops the link redirecting (410) until active again; on a static code status is refused' })
-  @IsOptionalNotNull() @IsIn(SETTABLE_STATUSES, { message: `status must be one of: ${SETTABLE_STATUSES.join(', ')}` })
+  @ApiPropertyOptional({
+    enum: SETTABLE_STATUSES,
+    description: 'Dynamic codes only: paused stops the link redirecting (410) until active again; on a static code status is refused',
+  })
+  @IsOptionalNotNull()
+  @IsIn(SETTABLE_STATUSES, { message: `status must be one of: ${SETTABLE_STATUSES.join(', ')}` })
   status?: SettableStatus;
 
-  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true, description: 'Dynamic codes only, in the future; null removes the expiry' })
-  @ValidateIf((_, value) => value !== null && value !== undefined) @IsISO8601({ strict: true })
+  @ApiPropertyOptional({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'Dynamic codes only, in the future; null removes the expiry',
+  })
+  @ValidateIf((_, value) => value !== null && value !== undefined)
+  @IsISO8601({ strict: true })
   expires_at?: string | null;
 
   @ApiPropertyOptional({ enum: QR_TYPES, description: "The type cannot change: only the code's own type is accepted" })
-  @IsOptionalNotNull() @IsString()
+  @IsOptionalNotNull()
+  @IsString()
   type?: string;
 }

@@ -18,5 +18,8 @@ export function attachmentDisposition(name: string, extension: string, fallback:
 function fileNamePart(name: string): string {
   // eslint-disable-next-line no-control-regex -- control characters are among what file names cannot hold
   const safe = name.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, ' ').replace(/\s+/g, ' ');
-  return Array.from(safe).slice(0, MAX_NAME_LENGTH).join('').replace(/^[\s.]+|[\s.]+$/g, '');
+  return Array.from(safe)
+    .slice(0, MAX_NAME_LENGTH)
+    .join('')
+    .replace(/^[\s.]+|[\s.]+$/g, '');
 }

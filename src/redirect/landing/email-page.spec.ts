@@ -19,7 +19,11 @@ describe('emailPage', () => {
   });
 
   it('escapes hostile text; an address with URI delimiters cannot add headers to the mailto: link', () => {
-    const html = emailPage({ to: `x@example.com?bcc=spy@evil.example&${HOSTILE.quotes}`, subject: ALL_HOSTILE, body: `${HOSTILE.lines}${HOSTILE.long}` });
+    const html = emailPage({
+      to: `x@example.com?bcc=spy@evil.example&${HOSTILE.quotes}`,
+      subject: ALL_HOSTILE,
+      body: `${HOSTILE.lines}${HOSTILE.long}`,
+    });
     expect(html).not.toMatch(/<script>|<img/);
     const page = parsePage(html);
     expect(text(page, 'h1')).toBe(`x@example.com?bcc=spy@evil.example&${HOSTILE.quotes}`);

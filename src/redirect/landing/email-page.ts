@@ -18,6 +18,9 @@ export function emailPage(content: EmailContent): string {
     kind: 'Email',
     badgeHtml: icon('mail'),
     heading: content.to,
-    bodyHtml: actions({ href: encodeEmail(content), label: 'Write email', icon: 'mail' }) + rows(details) + copyField({ id: 'address', label: 'Address', value: content.to }),
+    bodyHtml:
+      actions({ href: encodeEmail(content), label: 'Write email', icon: 'mail' }) +
+      rows(details) +
+      copyField({ id: 'address', label: 'Address', value: content.to }),
   });
 }

@@ -24,9 +24,24 @@ function parseEvent(text: string) {
 describe('eventFile', () => {
   it('writes an RFC 5545 calendar with one event that an iCalendar parser reads back: UID, DTSTAMP, times in UTC', () => {
     const { event, component } = parseEvent(
-      eventFile({ title: 'Open day', start: '2030-06-01T18:00:00+02:00', end: '2030-06-01T21:00:00+02:00', location: 'Main Hall, Berlin', description: 'Free entry;\ntours hourly' }, UID, STAMP),
+      eventFile(
+        {
+          title: 'Open day',
+          start: '2030-06-01T18:00:00+02:00',
+          end: '2030-06-01T21:00:00+02:00',
+          location: 'Main Hall, Berlin',
+          description: 'Free entry;\ntours hourly',
+        },
+        UID,
+        STAMP,
+      ),
     );
-    expect([event.uid, event.summary, event.location, event.description]).toEqual([UID, 'Open day', 'Main Hall, Berlin', 'Free entry;\ntours hourly']);
+    expect([event.uid, event.summary, event.location, event.description]).toEqual([
+      UID,
+      'Open day',
+      'Main Hall, Berlin',
+      'Free entry;\ntours hourly',
+    ]);
     expect(event.startDate.toJSDate().toISOString()).toBe('2030-06-01T16:00:00.000Z');
     expect(event.endDate.toJSDate().toISOString()).toBe('2030-06-01T19:00:00.000Z');
     expect(event.startDate.zone.tzid).toBe('UTC');

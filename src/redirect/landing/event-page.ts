@@ -31,8 +31,10 @@ export function eventPage(content: EventContent, downloadHref: string): string {
     badgeHtml: times === null ? icon('calendar') : `<small>${escapeHtml(times.month)}</small>${escapeHtml(times.day)}`,
     heading: content.title,
     bodyHtml:
-      actions({ href: downloadHref, label: 'Add to calendar', icon: 'calendar', download: true }, ...(google === null ? [] : [{ href: google, label: 'Google Calendar', icon: 'external' as const }])) +
-      rows(details),
+      actions(
+        { href: downloadHref, label: 'Add to calendar', icon: 'calendar', download: true },
+        ...(google === null ? [] : [{ href: google, label: 'Google Calendar', icon: 'external' as const }]),
+      ) + rows(details),
   });
 }
 

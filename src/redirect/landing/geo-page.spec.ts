@@ -10,7 +10,11 @@ describe('geoPage', () => {
     const page = parsePage(geoPage({ latitude, longitude }));
     const [lat, lng] = heading.split(', ');
     expect([text(page, '.kind'), text(page, 'h1'), text(page, '.sub')]).toEqual(['Location', heading, sub]);
-    expect(page('.button').toArray().map((button) => [page(button).text(), page(button).attr('href')])).toEqual([
+    expect(
+      page('.button')
+        .toArray()
+        .map((button) => [page(button).text(), page(button).attr('href')]),
+    ).toEqual([
       ['Open in Maps', `geo:${lat},${lng}`],
       ['Apple Maps', `https://maps.apple.com/?ll=${lat},${lng}&q=${lat},${lng}`],
       ['Google Maps', `https://www.google.com/maps/search/?api=1&query=${lat}%2C${lng}`],

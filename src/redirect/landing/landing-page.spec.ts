@@ -45,8 +45,14 @@ describe('PAGE_CSP', () => {
 
 describe('landingFile', () => {
   it('offers contact.vcf for vCards and event.ics for events, named after them', () => {
-    expect(landingFile('contact.vcf', 'vcard', CONTENT.vcard, 'id', 0)).toMatchObject({ contentType: 'text/vcard; charset=utf-8', contentDisposition: 'attachment; filename="Ada.vcf"' });
-    expect(landingFile('event.ics', 'event', CONTENT.event, 'id', 0)).toMatchObject({ contentType: 'text/calendar; charset=utf-8', contentDisposition: 'attachment; filename="Open day.ics"' });
+    expect(landingFile('contact.vcf', 'vcard', CONTENT.vcard, 'id', 0)).toMatchObject({
+      contentType: 'text/vcard; charset=utf-8',
+      contentDisposition: 'attachment; filename="Ada.vcf"',
+    });
+    expect(landingFile('event.ics', 'event', CONTENT.event, 'id', 0)).toMatchObject({
+      contentType: 'text/calendar; charset=utf-8',
+      contentDisposition: 'attachment; filename="Open day.ics"',
+    });
   });
 
   it.each([

@@ -62,11 +62,19 @@ export function landingPage(type: LandingType, content: Record<string, unknown>,
 export function landingFile(name: LandingFileName, type: QrType, content: Record<string, unknown>, codeId: string, now: number): LandingFile | null {
   if (name === 'contact.vcf' && type === 'vcard') {
     const contact = stored<VcardContent>(content);
-    return { contentType: 'text/vcard; charset=utf-8', contentDisposition: attachmentDisposition(contactName(contact), 'vcf', 'contact'), body: vcardFile(contact) };
+    return {
+      contentType: 'text/vcard; charset=utf-8',
+      contentDisposition: attachmentDisposition(contactName(contact), 'vcf', 'contact'),
+      body: vcardFile(contact),
+    };
   }
   if (name === 'event.ics' && type === 'event') {
     const event = stored<EventContent>(content);
-    return { contentType: 'text/calendar; charset=utf-8', contentDisposition: attachmentDisposition(event.title, 'ics', 'event'), body: eventFile(event, codeId, now) };
+    return {
+      contentType: 'text/calendar; charset=utf-8',
+      contentDisposition: attachmentDisposition(event.title, 'ics', 'event'),
+      body: eventFile(event, codeId, now),
+    };
   }
   return null;
 }

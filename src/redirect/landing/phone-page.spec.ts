@@ -9,7 +9,11 @@ describe('phonePage', () => {
     expect(page('input#number').val()).toBe('+49 (30) 123-4567');
   });
 
-  it.each([['script and quotes', ALL_HOSTILE], ['1,000 characters', HOSTILE.long], ['right to left', HOSTILE.rtl]])('escapes a stored number that is not one (%s)', (_case, number) => {
+  it.each([
+    ['script and quotes', ALL_HOSTILE],
+    ['1,000 characters', HOSTILE.long],
+    ['right to left', HOSTILE.rtl],
+  ])('escapes a stored number that is not one (%s)', (_case, number) => {
     const html = phonePage({ number });
     expect(html).not.toMatch(/<script>|<img/);
     const page = parsePage(html);

@@ -10,6 +10,7 @@ export function phonePage(content: PhoneContent): string {
     kind: 'Phone',
     badgeHtml: icon('phone'),
     heading: content.number,
-    bodyHtml: actions({ href: encodePhone(content), label: 'Call', icon: 'phone' }) + copyField({ id: 'number', label: 'Number', value: content.number }),
+    bodyHtml:
+      actions({ href: encodePhone(content), label: 'Call', icon: 'phone' }) + copyField({ id: 'number', label: 'Number', value: content.number }),
   });
 }

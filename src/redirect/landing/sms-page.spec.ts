@@ -18,7 +18,11 @@ describe('smsPage', () => {
   it.each([
     ['no message', { number: '12345' }, 'sms:12345'],
     ['a blank message', { number: '12345', message: '  ' }, 'sms:12345'],
-    ['emoji and non-Latin text, as UTF-8', { number: '+971 50', message: 'مرحبا 👋' }, 'sms:+97150?body=%D9%85%D8%B1%D8%AD%D8%A8%D8%A7%20%F0%9F%91%8B'],
+    [
+      'emoji and non-Latin text, as UTF-8',
+      { number: '+971 50', message: 'مرحبا 👋' },
+      'sms:+97150?body=%D9%85%D8%B1%D8%AD%D8%A8%D8%A7%20%F0%9F%91%8B',
+    ],
     ['URI delimiters', { number: '1234', message: '?body=x&to=#y' }, 'sms:1234?body=%3Fbody%3Dx%26to%3D%23y'],
   ])('smsHref: %s', (_case, content, href) => {
     expect(smsHref(content)).toBe(href);

@@ -10,6 +10,10 @@ function statusPage(badge: IconName, heading: string, message: string): string {
 /** Built once: they never change. */
 export const PAUSED_PAGE = statusPage('pause', 'This code is paused', 'Its owner has paused this QR code for now. Try again later.');
 export const EXPIRED_PAGE = statusPage('clock', 'This code has expired', 'This QR code is no longer active.');
-export const NOT_FOUND_PAGE = statusPage('search', 'Code not found', 'This QR code does not exist or has been deleted. Check that the whole code was scanned.');
+export const NOT_FOUND_PAGE = statusPage(
+  'search',
+  'Code not found',
+  'This QR code does not exist or has been deleted. Check that the whole code was scanned.',
+);
 export const UNAVAILABLE_PAGE = statusPage('cloud', 'Temporarily unavailable', 'This QR code cannot be opened right now. Try again in a moment.');
 export const ERROR_PAGE = statusPage('alert', 'Something went wrong', 'This QR code could not be opened. Try again later.');

@@ -3,7 +3,8 @@ import { HOSTILE } from './__fixtures__/hostile-page';
 import { vcardFile } from './vcard-file';
 
 /** vcf keeps TEXT values escaped; unescaping them gives back what was stored. */
-const unescapeText = (value: string) => value.replace(/\\(.)/g, (_match, character: string) => (character === 'n' || character === 'N' ? '\n' : character));
+const unescapeText = (value: string) =>
+  value.replace(/\\(.)/g, (_match, character: string) => (character === 'n' || character === 'N' ? '\n' : character));
 
 function parseOne(text: string): vCard {
   expect(text).toMatch(/^BEGIN:VCARD\r\nVERSION:3\.0\r\n/);

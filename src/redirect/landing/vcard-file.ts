@@ -11,7 +11,12 @@ import { webHref } from './web-links';
  * is left out, so a `javascript:` value can never reach a contact app as a link.
  */
 export function vcardFile(content: VcardContent): string {
-  const lines = ['BEGIN:VCARD', 'VERSION:3.0', `N:${text(content.last_name ?? '')};${text(content.first_name ?? '')};;;`, `FN:${text(contactName(content))}`];
+  const lines = [
+    'BEGIN:VCARD',
+    'VERSION:3.0',
+    `N:${text(content.last_name ?? '')};${text(content.first_name ?? '')};;;`,
+    `FN:${text(contactName(content))}`,
+  ];
   if (isFilled(content.organization)) lines.push(`ORG:${text(content.organization)}`);
   if (isFilled(content.title)) lines.push(`TITLE:${text(content.title)}`);
   if (isFilled(content.phone)) lines.push(`TEL;TYPE=WORK,VOICE:${singleLineValue(content.phone)}`);
@@ -22,7 +27,9 @@ export function vcardFile(content: VcardContent): string {
   const address = content.address;
   if (address !== undefined && [address.street, address.city, address.region, address.postcode, address.country].some(isFilled)) {
     // ADR components: post office box; extended address; street; locality; region; postal code; country.
-    lines.push(`ADR:;;${[address.street, address.city, address.region, address.postcode, address.country].map((part) => text(part ?? '')).join(';')}`);
+    lines.push(
+      `ADR:;;${[address.street, address.city, address.region, address.postcode, address.country].map((part) => text(part ?? '')).join(';')}`,
+    );
   }
   if (isFilled(content.note)) lines.push(`NOTE:${text(content.note)}`);
   lines.push('END:VCARD');

@@ -34,7 +34,11 @@ describe('vcardPage', () => {
       ['Mobile', '+44 7700 900123', 'tel:+447700900123'],
       ['Email', 'ada@example.com', 'mailto:ada@example.com'],
       ['Website', 'https://example.com/ada?x=1&y=2', 'https://example.com/ada?x=1&y=2'],
-      ['Address', '1 Example St\nN1 9GU London\nUK', 'https://www.google.com/maps/search/?api=1&query=1%20Example%20St%2C%20N1%209GU%20London%2C%20UK'],
+      [
+        'Address',
+        '1 Example St\nN1 9GU London\nUK',
+        'https://www.google.com/maps/search/?api=1&query=1%20Example%20St%2C%20N1%209GU%20London%2C%20UK',
+      ],
       ['Note', 'Line one\nLine two', null],
     ]);
   });
@@ -46,7 +50,14 @@ describe('vcardPage', () => {
 
   it('escapes every field: hostile text stays text, in its place', () => {
     const html = vcardPage(
-      { first_name: HOSTILE.script, last_name: HOSTILE.quotes, title: HOSTILE.tag, organization: ALL_HOSTILE, note: ALL_HOSTILE, address: { street: HOSTILE.tag, city: HOSTILE.quotes } },
+      {
+        first_name: HOSTILE.script,
+        last_name: HOSTILE.quotes,
+        title: HOSTILE.tag,
+        organization: ALL_HOSTILE,
+        note: ALL_HOSTILE,
+        address: { street: HOSTILE.tag, city: HOSTILE.quotes },
+      },
       download,
     );
     expect(html).not.toContain('<script>');
@@ -78,11 +89,17 @@ describe('vcardPage', () => {
     expect(text(page, '.badge')).toBe('ل👩🏽‍💻');
     expect(text(page, 'h1')).toBe(`${HOSTILE.rtl} ${HOSTILE.emoji}`);
     expect(page('h1').attr('dir')).toBe('auto');
-    expect(page('.sub bdi').toArray().map((part) => page(part).text())).toEqual(['مهندسة', 'Acme']);
+    expect(
+      page('.sub bdi')
+        .toArray()
+        .map((part) => page(part).text()),
+    ).toEqual(['مهندسة', 'Acme']);
   });
 
   it('keeps 1,000-character fields whole (the stylesheet wraps them)', () => {
-    const page = parsePage(vcardPage({ first_name: HOSTILE.long, organization: HOSTILE.long, note: HOSTILE.long, email: `${HOSTILE.long}@example.com` }, download));
+    const page = parsePage(
+      vcardPage({ first_name: HOSTILE.long, organization: HOSTILE.long, note: HOSTILE.long, email: `${HOSTILE.long}@example.com` }, download),
+    );
     expect(text(page, 'h1')).toBe(HOSTILE.long);
     expect(text(page, '.sub')).toBe(HOSTILE.long);
     expect(rowsOf(page).map(([label, value]) => [label, value.length])).toEqual([

@@ -17,7 +17,8 @@ export function vcardPage(content: VcardContent, downloadHref: string): string {
   const sub = [content.title, content.organization].filter(isFilled).map(isolated).join(' · ');
   const details: Row[] = [];
   if (isFilled(content.phone)) details.push({ label: 'Phone', valueHtml: escapeHtml(content.phone), href: `tel:${dialableNumber(content.phone)}` });
-  if (isFilled(content.mobile)) details.push({ label: 'Mobile', valueHtml: escapeHtml(content.mobile), href: `tel:${dialableNumber(content.mobile)}` });
+  if (isFilled(content.mobile))
+    details.push({ label: 'Mobile', valueHtml: escapeHtml(content.mobile), href: `tel:${dialableNumber(content.mobile)}` });
   if (isFilled(content.email)) details.push({ label: 'Email', valueHtml: escapeHtml(content.email), href: encodeEmail({ to: content.email }) });
   if (isFilled(content.website)) {
     const href = webHref(content.website);

@@ -6,9 +6,17 @@ describe('wifiPage', () => {
   it('shows the network, its security, the password in a read-only field, how to join, and a QR image that joins it', () => {
     const page = parsePage(wifiPage({ ssid: 'CafeNet', password: 'secret123', encryption: 'WPA' }));
     expect([text(page, '.kind'), text(page, 'h1'), text(page, '.sub')]).toEqual(['Wi-Fi network', 'CafeNet', null]);
-    expect([page('input#password').val(), page('input#password').attr('readonly'), text(page, 'label[for="password"]')]).toEqual(['secret123', 'readonly', 'Password']);
+    expect([page('input#password').val(), page('input#password').attr('readonly'), text(page, 'label[for="password"]')]).toEqual([
+      'secret123',
+      'readonly',
+      'Password',
+    ]);
     expect(text(page, '.row .value')).toBe('WPA / WPA2 / WPA3');
-    expect(page('.steps li').toArray().map((step) => page(step).text())).toEqual([
+    expect(
+      page('.steps li')
+        .toArray()
+        .map((step) => page(step).text()),
+    ).toEqual([
       'iPhone: Settings › Wi-Fi, choose “CafeNet” and enter the password.',
       'Android: Settings › Network › Wi-Fi, choose “CafeNet” and enter the password.',
     ]);

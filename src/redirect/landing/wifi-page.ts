@@ -37,7 +37,13 @@ export function wifiPage(content: WifiContent): string {
     bodyHtml:
       (open
         ? '<p class="message">No password needed.</p>'
-        : copyField({ id: 'password', label: 'Password', value: content.password ?? '', secret: true, hint: 'Press and hold, or select it, to copy.' })) +
+        : copyField({
+            id: 'password',
+            label: 'Password',
+            value: content.password ?? '',
+            secret: true,
+            hint: 'Press and hold, or select it, to copy.',
+          })) +
       rows([{ label: 'Security', valueHtml: escapeHtml(SECURITY_LABELS[content.encryption] ?? content.encryption) }]) +
       `<ul class="steps">${steps.map((step) => `<li>${step}</li>`).join('')}</ul>` +
       `<figure><div class="qr" role="img" aria-label="${escapeHtml(`QR code to join ${content.ssid}`)}">${qrSvg}</div>` +

@@ -20,14 +20,22 @@ const WINDOW_MASK = 0b11111111111;
 
 function maskCondition(mask: number, row: number, col: number): boolean {
   switch (mask) {
-    case 0: return (row + col) % 2 === 0;
-    case 1: return row % 2 === 0;
-    case 2: return col % 3 === 0;
-    case 3: return (row + col) % 3 === 0;
-    case 4: return (Math.floor(row / 2) + Math.floor(col / 3)) % 2 === 0;
-    case 5: return ((row * col) % 2) + ((row * col) % 3) === 0;
-    case 6: return (((row * col) % 2) + ((row * col) % 3)) % 2 === 0;
-    default: return (((row + col) % 2) + ((row * col) % 3)) % 2 === 0;
+    case 0:
+      return (row + col) % 2 === 0;
+    case 1:
+      return row % 2 === 0;
+    case 2:
+      return col % 3 === 0;
+    case 3:
+      return (row + col) % 3 === 0;
+    case 4:
+      return (Math.floor(row / 2) + Math.floor(col / 3)) % 2 === 0;
+    case 5:
+      return ((row * col) % 2) + ((row * col) % 3) === 0;
+    case 6:
+      return (((row * col) % 2) + ((row * col) % 3)) % 2 === 0;
+    default:
+      return (((row + col) % 2) + ((row * col) % 3)) % 2 === 0;
   }
 }
 

@@ -2,8 +2,7 @@ import { checkStyle, MAX_STYLE_ERRORS, type StyleCheck } from './check-style';
 import { CORNER_DOT_TYPES, CORNER_SQUARE_TYPES, DOT_TYPES, ERROR_CORRECTION_LEVELS, SHAPES } from './qr-style';
 
 /** A real 1×1 PNG. */
-const PNG_LOGO =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+const PNG_LOGO = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
 const DARK_GRADIENT = {
   type: 'radial',
@@ -70,10 +69,7 @@ describe('checkStyle: accepted values', () => {
     ['backgroundOptions.gradient', { ...LIGHT_GRADIENT, type: 'linear', rotation: -360 }],
     ['backgroundOptions.gradient', { ...LIGHT_GRADIENT, rotation: 360 }],
     ['dotsOptions.gradient', { rotation: 12.5, colorStops: [{ offset: 0.5, color: '#000' }] }],
-    [
-      'dotsOptions.gradient',
-      { colorStops: Array.from({ length: 10 }, (_, index) => ({ offset: index / 9, color: '#000' })) },
-    ],
+    ['dotsOptions.gradient', { colorStops: Array.from({ length: 10 }, (_, index) => ({ offset: index / 9, color: '#000' })) }],
     ['image', PNG_LOGO],
     ['imageOptions.hideBackgroundDots', true],
     ['imageOptions.imageSize', 0.1],
@@ -153,18 +149,8 @@ describe('checkStyle: rejected values name the field', () => {
       'style.dotsOptions.gradient.colorStops',
       /must have 1 to 10 items/,
     ],
-    [
-      'dotsOptions.gradient.colorStops',
-      [{ color: '#000' }],
-      'style.dotsOptions.gradient.colorStops[0].offset',
-      /is required/,
-    ],
-    [
-      'dotsOptions.gradient.colorStops',
-      [{ offset: 0 }],
-      'style.dotsOptions.gradient.colorStops[0].color',
-      /is required/,
-    ],
+    ['dotsOptions.gradient.colorStops', [{ color: '#000' }], 'style.dotsOptions.gradient.colorStops[0].offset', /is required/],
+    ['dotsOptions.gradient.colorStops', [{ offset: 0 }], 'style.dotsOptions.gradient.colorStops[0].color', /is required/],
     [
       'dotsOptions.gradient.colorStops',
       [
@@ -310,9 +296,7 @@ describe('checkStyle: hostile sizes and shapes', () => {
     const deepJson = '{"a":'.repeat(10_000) + '{}' + '}'.repeat(10_000);
     const style = JSON.parse(`{"dotsOptions":{"gradient":{"colorStops":[{"offset":0,"color":${deepJson}}]}}}`);
     const { result, ms } = timed(() => checkStyle(style));
-    expect(errorsOf(result)).toEqual([
-      { field: 'style.dotsOptions.gradient.colorStops[0].color', message: expect.stringMatching(/hex color/) },
-    ]);
+    expect(errorsOf(result)).toEqual([{ field: 'style.dotsOptions.gradient.colorStops[0].color', message: expect.stringMatching(/hex color/) }]);
     expect(ms).toBeLessThan(100);
   });
 

@@ -47,7 +47,9 @@ describe('logo (style.image)', () => {
     ['extra parameters', `data:image/png;charset=utf-8;base64,${bytesWith(PNG_SIGNATURE).toString('base64')}`, /must be base64-encoded/],
     [
       'base64 with spaces',
-      `data:image/png;base64,${bytesWith(PNG_SIGNATURE).toString('base64').replace(/(.{8})/, '$1 ')}`,
+      `data:image/png;base64,${bytesWith(PNG_SIGNATURE)
+        .toString('base64')
+        .replace(/(.{8})/, '$1 ')}`,
       /is not valid base64/,
     ],
     ['base64 with a bad length', `data:image/png;base64,${bytesWith(PNG_SIGNATURE).toString('base64')}A`, /is not valid base64/],
@@ -55,11 +57,7 @@ describe('logo (style.image)', () => {
     ['a PNG-declared GIF', dataUri('image/png', GIF_BYTES), /is declared as image\/png but its content is not a PNG image/],
     ['a PNG-declared HTML page', dataUri('image/png', Buffer.from('<html><script>alert(1)</script></html>')), /not a PNG image/],
     ['a PNG-declared SVG', dataUri('image/png', Buffer.from(SVG_WITH_SCRIPT)), /not a PNG image/],
-    [
-      'a JPEG-declared PNG',
-      dataUri('image/jpeg', bytesWith(PNG_SIGNATURE)),
-      /is declared as image\/jpeg but its content is not a JPEG image/,
-    ],
+    ['a JPEG-declared PNG', dataUri('image/jpeg', bytesWith(PNG_SIGNATURE)), /is declared as image\/jpeg but its content is not a JPEG image/],
     ['a WebP-declared RIFF WAVE', dataUri('image/webp', Buffer.from('RIFF\x24\x00\x00\x00WAVEfmt ', 'latin1')), /not a WebP image/],
     ['a PNG one byte over 256 KB', dataUri('image/png', bytesWith(PNG_SIGNATURE, MAX_LOGO_BYTES + 1)), /must be at most 256 KB/],
     ['a 1 MB PNG', dataUri('image/png', bytesWith(PNG_SIGNATURE, 1024 * 1024)), /must be at most 256 KB/],

@@ -22,10 +22,7 @@ const LOGO_FORMATS: Readonly<Record<string, LogoFormat>> = {
   'image/jpeg': { name: 'JPEG', hasSignature: (bytes) => bytes.subarray(0, 3).equals(JPEG_SIGNATURE) },
   'image/webp': {
     name: 'WebP',
-    hasSignature: (bytes) =>
-      bytes.length >= 12 &&
-      bytes.toString('latin1', 0, 4) === 'RIFF' &&
-      bytes.toString('latin1', 8, 12) === 'WEBP',
+    hasSignature: (bytes) => bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP',
   },
 };
 

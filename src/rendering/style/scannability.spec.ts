@@ -2,8 +2,7 @@ import { checkStyle, type StyleCheck } from './check-style';
 import { compositeOver, contrastRatio, parseHexColor, WHITE } from './rgba-color';
 import { LOGO_SAFETY_FACTOR, MIN_CONTRAST_RATIO, RECOVERABLE_CODEWORD_SHARE } from './scannability';
 
-const PNG_LOGO =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+const PNG_LOGO = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
 function errorsOf(result: StyleCheck) {
   if (result.ok) throw new Error(`expected a rejection, got ${JSON.stringify(result.style)}`);
@@ -24,10 +23,7 @@ describe('contrast guard', () => {
     ['black on a light gradient', { backgroundOptions: { gradient: { colorStops: stops('#ffffff', '#e3f2fd') } } }],
     ['a fully transparent black background (judged on white)', { backgroundOptions: { color: '#00000000' } }],
     ['80% black dots on white', { dotsOptions: { color: '#000000cc' } }],
-    [
-      'corners inheriting dark dots',
-      { dotsOptions: { color: '#222' }, cornersSquareOptions: { type: 'dot' }, cornersDotOptions: { type: 'dot' } },
-    ],
+    ['corners inheriting dark dots', { dotsOptions: { color: '#222' }, cornersSquareOptions: { type: 'dot' }, cornersDotOptions: { type: 'dot' } }],
     ['#949494 on white, just above 3:1', { dotsOptions: { color: '#949494' } }],
   ])('%s is accepted', (_, style) => {
     expect(checkStyle(style)).toEqual({ ok: true, style });
@@ -115,8 +111,7 @@ describe('contrast guard', () => {
     expect(errorsOf(checkStyle({ dotsOptions: { color: '#ffffff' }, backgroundOptions: { color: '#000000' } }))).toEqual([
       {
         field: 'style.dotsOptions.color',
-        message:
-          'style.dotsOptions.color is lighter than the background #000000; light-on-dark (inverted) codes are not read by many scanners',
+        message: 'style.dotsOptions.color is lighter than the background #000000; light-on-dark (inverted) codes are not read by many scanners',
       },
     ]);
   });
@@ -125,9 +120,7 @@ describe('contrast guard', () => {
     expect(errorsOf(checkStyle({ backgroundOptions: { color: '#1b1b1b' } }))).toEqual([
       {
         field: 'style.backgroundOptions.color',
-        message: expect.stringMatching(
-          /^style\.backgroundOptions\.color: contrast 1\.\d:1 against the default dots color #000000 is below 3:1/,
-        ),
+        message: expect.stringMatching(/^style\.backgroundOptions\.color: contrast 1\.\d:1 against the default dots color #000000 is below 3:1/),
       },
     ]);
   });
@@ -145,9 +138,9 @@ describe('contrast guard', () => {
 
   test('a gradient wins over a colour set beside it, as in qr-code-styling', () => {
     expect(checkStyle({ dotsOptions: { color: '#ffffff', gradient: { colorStops: stops('#000000') } } }).ok).toBe(true);
-    expect(
-      errorsOf(checkStyle({ dotsOptions: { color: '#000000', gradient: { colorStops: stops('#ffffff') } } })),
-    ).toEqual([{ field: 'style.dotsOptions.gradient.colorStops[0].color', message: expect.stringMatching(/below 3:1/) }]);
+    expect(errorsOf(checkStyle({ dotsOptions: { color: '#000000', gradient: { colorStops: stops('#ffffff') } } }))).toEqual([
+      { field: 'style.dotsOptions.gradient.colorStops[0].color', message: expect.stringMatching(/below 3:1/) },
+    ]);
   });
 
   test('shape errors come first: the guard only judges a well-formed style', () => {
@@ -225,10 +218,7 @@ describe('logo coverage guard', () => {
 
   test('contrast and logo problems are reported together', () => {
     const style = { dotsOptions: { color: '#cccccc' }, image: PNG_LOGO, imageOptions: { imageSize: 0.9 } };
-    expect(errorsOf(checkStyle(style)).map((error) => error.field)).toEqual([
-      'style.dotsOptions.color',
-      'style.imageOptions.imageSize',
-    ]);
+    expect(errorsOf(checkStyle(style)).map((error) => error.field)).toEqual(['style.dotsOptions.color', 'style.imageOptions.imageSize']);
   });
 });
 
@@ -240,7 +230,9 @@ describe('finder patterns drawn as loose dots', () => {
     const check = checkStyle(style);
     expect(check.ok).toBe(false);
     if (!check.ok) {
-      expect(check.errors).toEqual([{ field: 'style.cornersDotOptions.type', message: expect.stringMatching(/nine loose dots .*use dot or square/) }]);
+      expect(check.errors).toEqual([
+        { field: 'style.cornersDotOptions.type', message: expect.stringMatching(/nine loose dots .*use dot or square/) },
+      ]);
     }
   });
 
@@ -248,7 +240,9 @@ describe('finder patterns drawn as loose dots', () => {
     const check = checkStyle({ cornersSquareOptions: { type: 'dots' }, cornersDotOptions: { type: 'dot' } });
     expect(check.ok).toBe(false);
     if (!check.ok) {
-      expect(check.errors).toEqual([{ field: 'style.cornersSquareOptions.type', message: expect.stringMatching(/loose dots around a round centre/) }]);
+      expect(check.errors).toEqual([
+        { field: 'style.cornersSquareOptions.type', message: expect.stringMatching(/loose dots around a round centre/) },
+      ]);
       // Well-formed, so the style check can still measure it.
       expect(check.refusedStyle).toEqual({ cornersSquareOptions: { type: 'dots' }, cornersDotOptions: { type: 'dot' } });
     }

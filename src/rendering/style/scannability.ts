@@ -159,10 +159,7 @@ function describeBackground(light: PaintColor): string {
 }
 
 /** The colours of one options object: its gradient's stops if it has one (it wins), else its colour. */
-function paintColors(
-  options: { color?: PaintColorValue; gradient?: Gradient } | undefined,
-  path: string,
-): PaintColor[] | undefined {
+function paintColors(options: { color?: PaintColorValue; gradient?: Gradient } | undefined, path: string): PaintColor[] | undefined {
   if (options?.gradient) {
     return options.gradient.colorStops.map((stop, index) => ({
       field: `${path}.gradient.colorStops[${index}].color`,

@@ -30,12 +30,7 @@ const INJECTIONS = [
   `data:image/svg+xml;base64,${Buffer.from(SVG_WITH_SCRIPT).toString('base64')}`,
 ];
 
-const COLOR_FIELDS = [
-  'dotsOptions.color',
-  'cornersSquareOptions.color',
-  'cornersDotOptions.color',
-  'backgroundOptions.color',
-];
+const COLOR_FIELDS = ['dotsOptions.color', 'cornersSquareOptions.color', 'cornersDotOptions.color', 'backgroundOptions.color'];
 
 const GRADIENT_OWNERS = ['dotsOptions', 'cornersSquareOptions', 'cornersDotOptions', 'backgroundOptions'];
 
@@ -65,7 +60,12 @@ describe('injection corpus', () => {
 
   describe.each(GRADIENT_OWNERS)('in a %s gradient stop', (owner) => {
     test.each(INJECTIONS)('%j is refused naming the stop', (payload) => {
-      const gradient = { colorStops: [{ offset: 0, color: '#000' }, { offset: 1, color: payload }] };
+      const gradient = {
+        colorStops: [
+          { offset: 0, color: '#000' },
+          { offset: 1, color: payload },
+        ],
+      };
       expect(checkStyle({ [owner]: { gradient } })).toEqual({
         ok: false,
         errors: [{ field: `style.${owner}.gradient.colorStops[1].color`, message: expect.stringMatching(/hex color/) }],

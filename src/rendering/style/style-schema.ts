@@ -2,14 +2,7 @@
  * The allowed shape of the request field `style` (docs/styling-and-scannability.md), as data: checkStyle walks this tree,
  * and a test holds StyleDto's OpenAPI schema to it so docs and validation cannot drift apart.
  */
-import {
-  CORNER_DOT_TYPES,
-  CORNER_SQUARE_TYPES,
-  DOT_TYPES,
-  ERROR_CORRECTION_LEVELS,
-  GRADIENT_TYPES,
-  SHAPES,
-} from './qr-style';
+import { CORNER_DOT_TYPES, CORNER_SQUARE_TYPES, DOT_TYPES, ERROR_CORRECTION_LEVELS, GRADIENT_TYPES, SHAPES } from './qr-style';
 
 export const MAX_COLOR_STOPS = 10;
 /** One full turn either way; anything beyond is the same angle written differently. */

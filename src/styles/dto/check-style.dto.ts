@@ -13,7 +13,8 @@ export type CodeKind = (typeof CODE_KINDS)[number];
 
 export class CheckStyleDto {
   @ApiProperty({ type: () => StyleDto, description: `The style to check, as sent on create, bulk create and update. ${STYLE_RULE_DESCRIPTION}` })
-  @IsDefined() @IsObject({ message: 'style must be an object' })
+  @IsDefined()
+  @IsObject({ message: 'style must be an object' })
   style: Record<string, unknown>;
 
   @ApiPropertyOptional({
@@ -25,7 +26,10 @@ export class CheckStyleDto {
       'whether the content fits at the effective error correction level and the smallest size. Unset: the size answers are null.',
     example: 120,
   })
-  @IsOptional() @IsInt() @Min(0) @Max(MAX_CONTENT_LENGTH)
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(MAX_CONTENT_LENGTH)
   content_length?: number;
 
   @ApiPropertyOptional({
@@ -33,7 +37,8 @@ export class CheckStyleDto {
     default: 'static',
     description: "dynamic: the image encodes the code's short link (its length is known, content_length is not needed)",
   })
-  @IsOptional() @IsIn(CODE_KINDS, { message: `type must be one of: ${CODE_KINDS.join(', ')}` })
+  @IsOptional()
+  @IsIn(CODE_KINDS, { message: `type must be one of: ${CODE_KINDS.join(', ')}` })
   type?: CodeKind;
 }
 
@@ -50,19 +55,39 @@ export class StyleCheckView {
   @ApiProperty({ type: [FieldErrorView], description: 'The field errors those requests would answer with 400; empty when accepted' })
   errors: FieldErrorView[];
 
-  @ApiProperty({ type: Number, nullable: true, description: 'Lowest WCAG contrast ratio between a foreground and a background colour (at least 3 is accepted); null when the style is malformed', example: 17.4 })
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'Lowest WCAG contrast ratio between a foreground and a background colour (at least 3 is accepted); null when the style is malformed',
+    example: 17.4,
+  })
   contrast_ratio: number | null;
 
-  @ApiProperty({ type: Number, nullable: true, description: "Share of the code's area the logo and its margin cover; null without a logo", example: null })
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: "Share of the code's area the logo and its margin cover; null without a logo",
+    example: null,
+  })
   logo_coverage: number | null;
 
-  @ApiProperty({ type: Number, nullable: true, description: 'What the level may lose to a logo: its recoverable share × the safety factor 0.6; null without a logo', example: null })
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'What the level may lose to a logo: its recoverable share × the safety factor 0.6; null without a logo',
+    example: null,
+  })
   logo_budget: number | null;
 
   @ApiProperty({ enum: ERROR_CORRECTION_LEVELS, nullable: true, description: 'The style’s level, else H with a logo, else M', example: 'M' })
   error_correction_level: ErrorCorrectionLevel | null;
 
-  @ApiProperty({ type: 'integer', nullable: true, description: 'Modules per side of the code (null without content_length for a static code)', example: 33 })
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    description: 'Modules per side of the code (null without content_length for a static code)',
+    example: 33,
+  })
   module_count: number | null;
 
   @ApiProperty({ type: 'integer', nullable: true, description: 'Pixels per module the style’s shapes need to be drawn as they are', example: 3 })
@@ -71,15 +96,26 @@ export class StyleCheckView {
   @ApiProperty({
     type: 'integer',
     nullable: true,
-    description: 'Smallest image `size` at which every module is at least pixels_per_module wide; smaller images still decode, with shapes drawn closer to squares',
+    description:
+      'Smallest image `size` at which every module is at least pixels_per_module wide; smaller images still decode, with shapes drawn closer to squares',
     example: 123,
   })
   min_size: number | null;
 
-  @ApiProperty({ type: 'integer', nullable: true, description: '`style.margin` in pixels, or null for the default quiet zone (four modules; two outside the circle shape)', example: null })
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    description: '`style.margin` in pixels, or null for the default quiet zone (four modules; two outside the circle shape)',
+    example: null,
+  })
   margin_px: number | null;
 
-  @ApiProperty({ type: Number, nullable: true, description: 'The quiet zone (light border) in modules at min_size; null when no size is known', example: 4 })
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'The quiet zone (light border) in modules at min_size; null when no size is known',
+    example: 4,
+  })
   quiet_zone_modules: number | null;
 
   @ApiProperty({ type: [AppliedDefaultView], description: 'Scannable defaults the renderer applies to fields the style left unset' })
@@ -98,7 +134,16 @@ export const CHECK_STYLE_EXAMPLES: Record<string, BodyExample<CheckStyleDto>> = 
     value: {
       type: 'dynamic',
       style: {
-        dotsOptions: { type: 'extra-rounded', gradient: { rotation: 45, colorStops: [{ offset: 0, color: '#0d47a1' }, { offset: 1, color: '#4a148c' }] } },
+        dotsOptions: {
+          type: 'extra-rounded',
+          gradient: {
+            rotation: 45,
+            colorStops: [
+              { offset: 0, color: '#0d47a1' },
+              { offset: 1, color: '#4a148c' },
+            ],
+          },
+        },
         image: 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAEElEQVR4nGP4UCEHRwzEcQCHMhhhOn+Z3AAAAABJRU5ErkJggg==',
       },
     },

@@ -1,12 +1,7 @@
 import { addressRefusal } from './address-policy';
 
 describe('addressRefusal', () => {
-  it.each([
-    ['93.184.216.34'],
-    ['8.8.8.8'],
-    ['2606:4700:4700::1111'],
-    ['2a00:1450:4001:82a::200e'],
-  ])('allows the public address %s', (address) => {
+  it.each([['93.184.216.34'], ['8.8.8.8'], ['2606:4700:4700::1111'], ['2a00:1450:4001:82a::200e']])('allows the public address %s', (address) => {
     expect(addressRefusal(address)).toBeNull();
   });
 

@@ -103,7 +103,11 @@ export class DeliveryQueueRepository {
     const busy = await db
       .selectFrom('webhook_deliveries')
       .select(['endpoint_id', (eb) => eb.fn.countAll<bigint>().as('n')])
-      .where('endpoint_id', 'in', endpoints.map((endpoint) => endpoint.id))
+      .where(
+        'endpoint_id',
+        'in',
+        endpoints.map((endpoint) => endpoint.id),
+      )
       .where('lease_token', 'is not', null)
       .where('lease_expires_at', '>', now)
       .groupBy('endpoint_id')
@@ -128,8 +132,17 @@ export class DeliveryQueueRepository {
         .whereRef('e.id', '=', 'd.endpoint_id')
         .where('d.id', 'in', due.orderBy('next_attempt_at').limit(slots).forUpdate().skipLocked())
         .returning([
-          'd.id', 'd.account_id', 'd.endpoint_id', 'd.event_id', 'd.event_type', 'd.schedule_attempts', 'd.next_attempt_at', 'e.url',
-          'e.secret_ciphertext', 'e.previous_secret_ciphertext', 'e.previous_secret_expires_at',
+          'd.id',
+          'd.account_id',
+          'd.endpoint_id',
+          'd.event_id',
+          'd.event_type',
+          'd.schedule_attempts',
+          'd.next_attempt_at',
+          'e.url',
+          'e.secret_ciphertext',
+          'e.previous_secret_ciphertext',
+          'e.previous_secret_expires_at',
         ])
         .execute();
       claimed.push(...rows);
@@ -142,22 +155,25 @@ export class DeliveryQueueRepository {
     const unknown = [...new Set(claimed.map((row) => row.event_id).filter((id) => !bodies.has(id)))];
     if (unknown.length > 0) {
       // The leased deliveries hold their events (a delete of an event cascades to them and waits for the lease's lock).
-      for (const event of await db.selectFrom('webhook_events').select(['id', 'body']).where('id', 'in', unknown).execute()) bodies.set(event.id, event.body);
+      for (const event of await db.selectFrom('webhook_events').select(['id', 'body']).where('id', 'in', unknown).execute())
+        bodies.set(event.id, event.body);
     }
     // A delivery's event cannot go while the delivery exists (it cascades); should a body still be missing, the delivery waits out its lease.
-    return claimed.filter((row) => bodies.has(row.event_id)).map((row) => ({
-      id: row.id,
-      accountId: row.account_id,
-      endpointId: row.endpoint_id,
-      eventId: row.event_id,
-      eventType: row.event_type as WebhookEventType,
-      scheduleAttempts: row.schedule_attempts,
-      body: bodies.get(row.event_id)!,
-      url: row.url,
-      secretCiphertext: row.secret_ciphertext,
-      previousSecretCiphertext: row.previous_secret_ciphertext,
-      previousSecretExpiresAt: row.previous_secret_expires_at,
-    }));
+    return claimed
+      .filter((row) => bodies.has(row.event_id))
+      .map((row) => ({
+        id: row.id,
+        accountId: row.account_id,
+        endpointId: row.endpoint_id,
+        eventId: row.event_id,
+        eventType: row.event_type as WebhookEventType,
+        scheduleAttempts: row.schedule_attempts,
+        body: bodies.get(row.event_id)!,
+        url: row.url,
+        secretCiphertext: row.secret_ciphertext,
+        previousSecretCiphertext: row.previous_secret_ciphertext,
+        previousSecretExpiresAt: row.previous_secret_expires_at,
+      }));
   }
 
   /**
@@ -192,7 +208,12 @@ export class DeliveryQueueRepository {
     const succeeded = [...new Set(attempts.filter((a) => a.outcome === 'succeeded').map((a) => a.endpointId))];
     const failing = [...new Set(attempts.filter((a) => a.outcome !== 'succeeded').map((a) => a.endpointId))].filter((id) => !succeeded.includes(id));
     if (succeeded.length > 0) {
-      await db.updateTable('webhook_endpoints').set({ failing_since: null }).where('id', 'in', succeeded).where('failing_since', 'is not', null).execute();
+      await db
+        .updateTable('webhook_endpoints')
+        .set({ failing_since: null })
+        .where('id', 'in', succeeded)
+        .where('failing_since', 'is not', null)
+        .execute();
     }
     if (failing.length === 0) return [];
     const firstFailure = new Date(Math.min(...attempts.map((a) => a.attemptedAt.getTime())));
@@ -204,7 +225,7 @@ export class DeliveryQueueRepository {
     const cutoff = new Date(now.getTime() - disableAfterMs);
     const lastError = (id: WebhookId) => {
       const last = attempts.filter((a) => a.endpointId === id).at(-1)!;
-      return last.statusCode !== null ? `HTTP ${last.statusCode}` : last.error ?? 'no answer';
+      return last.statusCode !== null ? `HTTP ${last.statusCode}` : (last.error ?? 'no answer');
     };
     const disabled = await db
       .updateTable('webhook_endpoints')
@@ -216,7 +237,11 @@ export class DeliveryQueueRepository {
       .execute();
     for (const row of disabled) {
       const reason = `Disabled at ${now.toISOString()}: every delivery failed since ${row.failing_since!.toISOString()} (last: ${lastError(row.id)}). Fix the endpoint, then set enabled to true.`;
-      await db.updateTable('webhook_endpoints').set({ disabled_reason: reason.slice(0, 500) }).where('id', '=', row.id).execute();
+      await db
+        .updateTable('webhook_endpoints')
+        .set({ disabled_reason: reason.slice(0, 500) })
+        .where('id', '=', row.id)
+        .execute();
     }
     return disabled.map((row) => row.id);
   }

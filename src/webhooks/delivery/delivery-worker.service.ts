@@ -102,7 +102,10 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       const finished = this.finished;
       this.finished = [];
       const now = this.clock.now();
-      const claim = this.stopping || this.inFlight.size >= INSTANCE_CONCURRENCY ? null : { leaseUntil: new Date(now.getTime() + LEASE_MS), perEndpoint: ENDPOINT_CONCURRENCY, knownBody: this.knownBody };
+      const claim =
+        this.stopping || this.inFlight.size >= INSTANCE_CONCURRENCY
+          ? null
+          : { leaseUntil: new Date(now.getTime() + LEASE_MS), perEndpoint: ENDPOINT_CONCURRENCY, knownBody: this.knownBody };
       let claimed: number;
       try {
         const result = await this.queue.cycle(finished, now, claim, DISABLE_AFTER_MS);
@@ -156,7 +159,13 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       };
       result = await this.sender.send(delivery.url, headers, payload, this.abort.signal);
     } catch (error) {
-      result = { statusCode: null, error: `refused: the signing secret cannot be read (${(error as Error).message}); was WEBHOOK_SECRETS_KEY changed?`, refused: true, durationMs: 0, snippet: null };
+      result = {
+        statusCode: null,
+        error: `refused: the signing secret cannot be read (${(error as Error).message}); was WEBHOOK_SECRETS_KEY changed?`,
+        refused: true,
+        durationMs: 0,
+        snippet: null,
+      };
     }
     if (result.refused) this.logger.warn(`Webhook delivery ${delivery.id} (endpoint ${delivery.endpointId}) ${result.error}`);
     const number = delivery.scheduleAttempts + 1;

@@ -39,7 +39,8 @@ export class SigningSecrets {
   private async makeBox(): Promise<SecretBox> {
     const configured = this.config.webhooks.secretsKey;
     if (configured) return SecretBox.fromKeyMaterial(configured);
-    if (this.config.databaseUrl) this.logger.warn('WEBHOOK_SECRETS_KEY is not set: webhook signing secrets are encrypted with a key kept in the database itself');
+    if (this.config.databaseUrl)
+      this.logger.warn('WEBHOOK_SECRETS_KEY is not set: webhook signing secrets are encrypted with a key kept in the database itself');
     return SecretBox.fromKeyMaterial(await this.webhooks.storedSecretsKey());
   }
 }

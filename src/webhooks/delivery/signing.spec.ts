@@ -24,7 +24,11 @@ describe('signing', () => {
   it('signs so that the Standard Webhooks verifier accepts it with either secret of a rotation', () => {
     const [current, previous] = [newSigningSecret(), newSigningSecret()];
     const now = new Date();
-    const headers = { 'webhook-id': 'msg_1', 'webhook-timestamp': String(Math.floor(now.getTime() / 1000)), 'webhook-signature': signatureHeader([current, previous], 'msg_1', now, body) };
+    const headers = {
+      'webhook-id': 'msg_1',
+      'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+      'webhook-signature': signatureHeader([current, previous], 'msg_1', now, body),
+    };
     expect(headers['webhook-signature'].split(' ')).toHaveLength(2);
     expect(new Webhook(current).verify(body, headers)).toEqual(JSON.parse(body));
     expect(new Webhook(previous).verify(body, headers)).toEqual(JSON.parse(body));

@@ -17,7 +17,13 @@ export function signatureHeader(secrets: readonly string[], messageId: string, t
   // Fed in two parts: a large body is not copied into one more string first.
   const prefix = `${messageId}.${Math.floor(timestamp.getTime() / 1000)}.`;
   return secrets
-    .map((secret) => `v1,${createHmac('sha256', Buffer.from(secret.replace(/^whsec_/, ''), 'base64')).update(prefix).update(body).digest('base64')}`)
+    .map(
+      (secret) =>
+        `v1,${createHmac('sha256', Buffer.from(secret.replace(/^whsec_/, ''), 'base64'))
+          .update(prefix)
+          .update(body)
+          .digest('base64')}`,
+    )
     .join(' ');
 }
 

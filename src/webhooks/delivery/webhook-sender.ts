@@ -121,7 +121,8 @@ export class WebhookSender {
   }
 }
 
-const refusedMessage = (reason: string) => `refused: ${reason}; webhooks are sent only to public addresses (WEBHOOK_ALLOW_PRIVATE=1 allows internal ones)`;
+const refusedMessage = (reason: string) =>
+  `refused: ${reason}; webhooks are sent only to public addresses (WEBHOOK_ALLOW_PRIVATE=1 allows internal ones)`;
 
 /** dns.lookup, refusing the connection when any address of the host is one the rules forbid. */
 const checkedLookup: LookupFunction = (hostname, options, callback) => {

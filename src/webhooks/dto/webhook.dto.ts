@@ -1,6 +1,18 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsISO8601, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  ArrayUnique,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsISO8601,
+  IsOptional,
+  IsString,
+  MaxLength,
+  ValidateIf,
+} from 'class-validator';
 import type { FolderId, QrCodeId } from '../../common/ids/resource-ids';
 import { PaginationView, REQUEST_ID_PROPERTY } from '../../common/openapi/common-views';
 import type { BodyExample } from '../../common/openapi/json-body';
@@ -16,56 +28,96 @@ const eventsMessage = `each event must be one of: ${EVENT_CHOICES.join(', ')}`;
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 export class CreateWebhookDto {
-  @ApiProperty({ example: 'https://example.com/webhooks/qr', maxLength: MAX_URL_LENGTH, description: 'https (http only when the server sets WEBHOOK_ALLOW_HTTP=1)' })
-  @Transform(trim) @IsString({ message: 'url must be a string' }) @MaxLength(MAX_URL_LENGTH)
+  @ApiProperty({
+    example: 'https://example.com/webhooks/qr',
+    maxLength: MAX_URL_LENGTH,
+    description: 'https (http only when the server sets WEBHOOK_ALLOW_HTTP=1)',
+  })
+  @Transform(trim)
+  @IsString({ message: 'url must be a string' })
+  @MaxLength(MAX_URL_LENGTH)
   url: string;
 
-  @ApiProperty({ enum: EVENT_CHOICES, isArray: true, example: ['qrcode.scanned', 'qrcode.updated'], description: 'Events to receive; `*` is every event' })
-  @IsArray({ message: 'events must be an array' }) @ArrayMinSize(1, { message: 'events must name at least one event' }) @ArrayMaxSize(EVENT_CHOICES.length)
-  @ArrayUnique({ message: 'events must not repeat an event' }) @IsIn(EVENT_CHOICES, { each: true, message: eventsMessage })
+  @ApiProperty({
+    enum: EVENT_CHOICES,
+    isArray: true,
+    example: ['qrcode.scanned', 'qrcode.updated'],
+    description: 'Events to receive; `*` is every event',
+  })
+  @IsArray({ message: 'events must be an array' })
+  @ArrayMinSize(1, { message: 'events must name at least one event' })
+  @ArrayMaxSize(EVENT_CHOICES.length)
+  @ArrayUnique({ message: 'events must not repeat an event' })
+  @IsIn(EVENT_CHOICES, { each: true, message: eventsMessage })
   events: string[];
 
   @ApiPropertyOptional({ example: 'Scans into the CRM', maxLength: 500, default: '' })
-  @IsOptionalNotNull() @IsString({ message: 'description must be a string' }) @MaxLength(500)
+  @IsOptionalNotNull()
+  @IsString({ message: 'description must be a string' })
+  @MaxLength(500)
   description?: string;
 
   @ApiPropertyOptional({ default: true })
-  @IsOptionalNotNull() @IsBoolean({ message: 'enabled must be a boolean' })
+  @IsOptionalNotNull()
+  @IsBoolean({ message: 'enabled must be a boolean' })
   enabled?: boolean;
 
   @ApiPropertyOptional({ format: 'uuid', nullable: true, description: 'Only events of codes in this folder of yours' })
-  @ValidateIf((_, value) => value !== null && value !== undefined) @ResourceIdField()
+  @ValidateIf((_, value) => value !== null && value !== undefined)
+  @ResourceIdField()
   folder_id?: FolderId | null;
 
-  @ApiPropertyOptional({ type: [String], format: 'uuid', maxItems: MAX_SCOPED_CODES, description: 'Only events of these codes of yours (empty: every code)' })
-  @IsOptionalNotNull() @IsArray({ message: 'qrcode_ids must be an array' }) @ArrayMaxSize(MAX_SCOPED_CODES) @ResourceIdField({ each: true })
+  @ApiPropertyOptional({
+    type: [String],
+    format: 'uuid',
+    maxItems: MAX_SCOPED_CODES,
+    description: 'Only events of these codes of yours (empty: every code)',
+  })
+  @IsOptionalNotNull()
+  @IsArray({ message: 'qrcode_ids must be an array' })
+  @ArrayMaxSize(MAX_SCOPED_CODES)
+  @ResourceIdField({ each: true })
   qrcode_ids?: QrCodeId[];
 }
 
 export class UpdateWebhookDto {
   @ApiPropertyOptional({ example: 'https://example.com/webhooks/qr', maxLength: MAX_URL_LENGTH })
-  @IsOptionalNotNull() @Transform(trim) @IsString({ message: 'url must be a string' }) @MaxLength(MAX_URL_LENGTH)
+  @IsOptionalNotNull()
+  @Transform(trim)
+  @IsString({ message: 'url must be a string' })
+  @MaxLength(MAX_URL_LENGTH)
   url?: string;
 
   @ApiPropertyOptional({ enum: EVENT_CHOICES, isArray: true, example: ['*'] })
-  @IsOptionalNotNull() @IsArray({ message: 'events must be an array' }) @ArrayMinSize(1, { message: 'events must name at least one event' }) @ArrayMaxSize(EVENT_CHOICES.length)
-  @ArrayUnique({ message: 'events must not repeat an event' }) @IsIn(EVENT_CHOICES, { each: true, message: eventsMessage })
+  @IsOptionalNotNull()
+  @IsArray({ message: 'events must be an array' })
+  @ArrayMinSize(1, { message: 'events must name at least one event' })
+  @ArrayMaxSize(EVENT_CHOICES.length)
+  @ArrayUnique({ message: 'events must not repeat an event' })
+  @IsIn(EVENT_CHOICES, { each: true, message: eventsMessage })
   events?: string[];
 
   @ApiPropertyOptional({ maxLength: 500 })
-  @IsOptionalNotNull() @IsString({ message: 'description must be a string' }) @MaxLength(500)
+  @IsOptionalNotNull()
+  @IsString({ message: 'description must be a string' })
+  @MaxLength(500)
   description?: string;
 
   @ApiPropertyOptional({ description: 'true re-enables a disabled endpoint (clearing disabled_reason); false pauses deliveries' })
-  @IsOptionalNotNull() @IsBoolean({ message: 'enabled must be a boolean' })
+  @IsOptionalNotNull()
+  @IsBoolean({ message: 'enabled must be a boolean' })
   enabled?: boolean;
 
   @ApiPropertyOptional({ format: 'uuid', nullable: true, description: 'null: no folder scope' })
-  @ValidateIf((_, value) => value !== null && value !== undefined) @ResourceIdField()
+  @ValidateIf((_, value) => value !== null && value !== undefined)
+  @ResourceIdField()
   folder_id?: FolderId | null;
 
   @ApiPropertyOptional({ type: [String], format: 'uuid', maxItems: MAX_SCOPED_CODES, description: 'Empty: no code scope' })
-  @IsOptionalNotNull() @IsArray({ message: 'qrcode_ids must be an array' }) @ArrayMaxSize(MAX_SCOPED_CODES) @ResourceIdField({ each: true })
+  @IsOptionalNotNull()
+  @IsArray({ message: 'qrcode_ids must be an array' })
+  @ArrayMaxSize(MAX_SCOPED_CODES)
+  @ResourceIdField({ each: true })
   qrcode_ids?: QrCodeId[];
 }
 
@@ -77,8 +129,20 @@ export class WebhookView {
   @ApiProperty({ format: 'uuid', nullable: true, type: String, example: null }) folder_id: string | null;
   @ApiProperty({ type: [String], format: 'uuid', example: [] }) qrcode_ids: string[];
   @ApiProperty({ example: true }) enabled: boolean;
-  @ApiProperty({ nullable: true, type: String, example: null, description: 'Why the endpoint is disabled (after 5 days of failed deliveries, or by you)' }) disabled_reason: string | null;
-  @ApiProperty({ format: 'date-time', nullable: true, type: String, example: null, description: 'After a rotation, the previous secret also signs until this time' })
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    example: null,
+    description: 'Why the endpoint is disabled (after 5 days of failed deliveries, or by you)',
+  })
+  disabled_reason: string | null;
+  @ApiProperty({
+    format: 'date-time',
+    nullable: true,
+    type: String,
+    example: null,
+    description: 'After a rotation, the previous secret also signs until this time',
+  })
   previous_secret_expires_at: string | null;
   @ApiProperty({ format: 'date-time', example: '2026-11-25T09:00:00.000Z' }) created_at: string;
   @ApiProperty({ format: 'date-time', example: '2026-11-25T09:00:00.000Z' }) updated_at: string;
@@ -107,11 +171,13 @@ export class DeliveriesQuery {
   limit: number = 20;
 
   @ApiPropertyOptional({ enum: ['pending', 'succeeded', 'failed'] })
-  @IsOptional() @IsIn(['pending', 'succeeded', 'failed'], { message: 'status must be one of: pending, succeeded, failed' })
+  @IsOptional()
+  @IsIn(['pending', 'succeeded', 'failed'], { message: 'status must be one of: pending, succeeded, failed' })
   status?: 'pending' | 'succeeded' | 'failed';
 
   @ApiPropertyOptional({ enum: EVENT_TYPES })
-  @IsOptional() @IsIn(EVENT_TYPES, { message: `event_type must be one of: ${EVENT_TYPES.join(', ')}` })
+  @IsOptional()
+  @IsIn(EVENT_TYPES, { message: `event_type must be one of: ${EVENT_TYPES.join(', ')}` })
   event_type?: string;
 }
 
@@ -121,14 +187,19 @@ export class ReplayQuery {
   from: string;
 
   @ApiPropertyOptional({ format: 'date-time', example: '2026-11-25T00:00:00.000Z', description: 'End of the window (exclusive); now when left out' })
-  @IsOptional() @IsISO8601({ strict: true }, { message: 'to must be an ISO 8601 date-time' })
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: 'to must be an ISO 8601 date-time' })
   to?: string;
 }
 
 export class DeliveryView {
   @ApiProperty({ format: 'uuid', example: '0c2f3a6e-8d1b-4f4e-9a57-2b6c8d0e1f3a' }) id: string;
   @ApiProperty({ format: 'uuid', example: '3b7c1f1e-2a4d-4c55-9a0e-1f6b8e7d9c21' }) webhook_id: string;
-  @ApiProperty({ format: 'uuid', example: '9d8e7f6a-5b4c-4d3e-8f2a-1b0c9d8e7f6a', description: 'The event, and the `webhook-id` header of every attempt' })
+  @ApiProperty({
+    format: 'uuid',
+    example: '9d8e7f6a-5b4c-4d3e-8f2a-1b0c9d8e7f6a',
+    description: 'The event, and the `webhook-id` header of every attempt',
+  })
   event_id: string;
   @ApiProperty({ enum: EVENT_TYPES, example: 'qrcode.scanned' }) event_type: string;
   @ApiProperty({ enum: ['pending', 'succeeded', 'failed'], example: 'succeeded' }) status: string;
@@ -150,12 +221,18 @@ export class AttemptView {
   @ApiProperty({ nullable: true, type: Number, example: 500, description: 'null when no response came' }) status_code: number | null;
   @ApiProperty({ nullable: true, type: String, example: null }) error: string | null;
   @ApiProperty({ example: 42 }) duration_ms: number;
-  @ApiProperty({ nullable: true, type: String, maxLength: 1024, example: '{"ok":false}', description: 'The first 1 KB of the response body' }) response_snippet: string | null;
+  @ApiProperty({ nullable: true, type: String, maxLength: 1024, example: '{"ok":false}', description: 'The first 1 KB of the response body' })
+  response_snippet: string | null;
   @ApiProperty({ enum: ['succeeded', 'retrying', 'failed'], example: 'retrying' }) outcome: string;
 }
 
 export class DeliveryDetailView extends DeliveryView {
-  @ApiProperty({ type: 'object', additionalProperties: true, description: 'The body posted: {type, timestamp, data}', example: { type: 'webhook.test', timestamp: '2026-11-25T09:00:00.000Z', data: {} } })
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description: 'The body posted: {type, timestamp, data}',
+    example: { type: 'webhook.test', timestamp: '2026-11-25T09:00:00.000Z', data: {} },
+  })
   payload: Record<string, unknown>;
   @ApiProperty({ type: [AttemptView] }) attempts: AttemptView[];
   @ApiProperty(REQUEST_ID_PROPERTY) request_id: string;
@@ -169,7 +246,13 @@ export class DeliveryListView {
 
 export class ReplayView {
   @ApiProperty({ example: 42, description: 'Deliveries queued again' }) queued: number;
-  @ApiProperty({ format: 'date-time', nullable: true, type: String, example: null, description: 'More than the cap matched: call again with this as `from`' })
+  @ApiProperty({
+    format: 'date-time',
+    nullable: true,
+    type: String,
+    example: null,
+    description: 'More than the cap matched: call again with this as `from`',
+  })
   next_from: string | null;
   @ApiProperty(REQUEST_ID_PROPERTY) request_id: string;
 }
@@ -188,5 +271,8 @@ export const CREATE_WEBHOOK_EXAMPLES: Record<string, BodyExample<CreateWebhookDt
 
 export const UPDATE_WEBHOOK_EXAMPLES: Record<string, BodyExample<UpdateWebhookDto>> = {
   events: { summary: 'Receive every event', value: { events: ['*'] } },
-  resume: { summary: 'Resume deliveries to an endpoint that was disabled (enabled: false pauses them)', value: { enabled: true, description: 'Scans into the CRM' } },
+  resume: {
+    summary: 'Resume deliveries to an endpoint that was disabled (enabled: false pauses them)',
+    value: { enabled: true, description: 'Scans into the CRM' },
+  },
 };
