@@ -7,7 +7,7 @@
  *
  * The widths are pixels per module (at the requested image size): the smallest at which every image
  * of the decode matrix drawn in that shape decoded with jsQR, zxing and zbar. The measurements are
- * in module-size-rule.decode.spec.ts, which also holds these values to them.
+ * in module-size-rule.decode-spec.ts, which also holds these values to them.
  */
 import type { CornerDotType, CornerSquareType, DotType } from './style/qr-style';
 
@@ -18,7 +18,7 @@ export type ShapeThresholds = Readonly<Partial<Record<ShapeName, number>>>;
 
 /**
  * The width every shape needs, squares included: at one pixel per module zbar missed plain squares
- * in small images, and every other shape missed with one decoder or more (module-size-rule.decode.spec.ts).
+ * in small images, and every other shape missed with one decoder or more (module-size-rule.decode-spec.ts).
  * Images that small are still drawn, as squares; the style check's min_size stays above it.
  */
 export const MIN_PIXELS_PER_MODULE = 2;

@@ -12,7 +12,7 @@ import { readWidths } from './qr-decoders';
 async function run(jobs: DecodeJob[]): Promise<DecodeOutcome[]> {
   const outcomes: DecodeOutcome[] = [];
   for (const job of jobs) {
-    // No thresholds: every shape drawn as it is, however small (module-size-rule.decode.spec.ts measures them).
+    // No thresholds: every shape drawn as it is, however small (module-size-rule.decode-spec.ts measures them).
     const svg = renderQrSvg({ text: job.text, style: job.style, size: job.size, shapeThresholds: job.shapesAtAnySize ? {} : undefined });
     outcomes.push({ index: job.index, widths: await readWidths(svg, job.size, job.text, job.nativeOnly) });
     await releaseNativeRasters();

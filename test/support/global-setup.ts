@@ -4,9 +4,11 @@ import { join } from 'node:path';
 import { migratePostgres, openEmbedded } from '../../src/infra/database/database-connection';
 import { databaseUrlFor, RUN_PREFIX_ENV, serverUrl, TEMPLATE_ENV, withAdminClient } from './test-databases';
 
-/** Migrates the template database every e2e file clones (the whole suite runs on freshly migrated databases). */
+/** Migrates the template database every medium and e2e file clones (the whole suite runs on freshly migrated databases). */
 export default async function globalSetup(): Promise<void> {
   process.env.TZ = 'UTC';
+  // The medium and e2e projects share one template: the second project's setup finds it made.
+  if (process.env[TEMPLATE_ENV]) return;
   const base = serverUrl();
   if (!base) {
     const dir = mkdtempSync(join(tmpdir(), 'qr-test-template-'));

@@ -5,6 +5,8 @@ export default async function globalTeardown(): Promise<void> {
   const template = process.env[TEMPLATE_ENV];
   const base = serverUrl();
   if (!template) return;
+  // The medium and e2e projects share the template (global-setup.ts): the first teardown removes it.
+  delete process.env[TEMPLATE_ENV];
   if (!base) {
     rmSync(template, { recursive: true, force: true });
     return;
