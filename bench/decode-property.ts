@@ -1,5 +1,5 @@
 /**
- * The decode property at 10,000 random accepted styles (the CI test runs 1,000):
+ * The decode property at 10,000 random accepted styles (the decode tier runs 200):
  *
  *   node -r @swc-node/register bench/decode-property.ts [runs] [seed]
  *

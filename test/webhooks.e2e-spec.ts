@@ -20,7 +20,7 @@ import {
   updateQr,
 } from './support/factories';
 import { startTestApp, type TestApp } from './support/test-app';
-import { serverUrl } from './support/test-databases';
+import { HAS_POSTGRES, itWhen } from './support/environment';
 import { type ReceivedWebhook, WebhookReceiver } from './support/webhook-receiver';
 
 const IPHONE =
@@ -559,43 +559,45 @@ describe('webhooks (e2e)', () => {
   });
 
   describe('instances and safety', () => {
-    it('never delivers one attempt twice with two instances delivering, and keeps each endpoint to 10 requests at once', async () => {
-      // Two instances share a PostgreSQL server; the embedded database belongs to one process.
-      if (!serverUrl()) return console.warn('DATABASE_URL not set: two-instance delivery test skipped');
-      const { key: own } = await t.newAccount();
-      const sibling = await t.startSibling();
-      const hook = await receiver();
-      hook.delayMs = 30;
-      const webhook = await createWebhook({ url: hook.url(), events: ['qrcode.created'] }, own);
-      for (let i = 0; i < 4; i++) {
-        const res = await sibling.request({
-          method: 'POST',
-          url: '/api/v1/qrcodes/bulk',
-          headers: auth(own),
-          payload: { qrcodes: Array.from({ length: 50 }, () => ({ type: 'text', content: { text: 'hi' } })) },
-        });
-        expectStatus(res, 201);
-      }
-      expect(await eventually(async () => hook.received.length, 200, 20_000)).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      const ids = hook.received.map((received) => String(received.headers['webhook-id']));
-      expect(new Set(ids).size).toBe(200);
-      expect(ids).toHaveLength(200);
-      const attempts = await t.prisma.webhookAttempt.groupBy({ by: ['deliveryId'], where: { delivery: { endpointId: webhook.id } }, _count: true });
-      expect(attempts).toHaveLength(200);
-      expect(attempts.every((row) => row._count === 1)).toBe(true);
-      expect(hook.maxConcurrent).toBeLessThanOrEqual(10);
-      expect(hook.maxConcurrent).toBeGreaterThan(1);
-      // Each body exactly as the outbox holds it, whether the instance that wrote the event posted it (from memory) or the other one (read back).
-      const stored = new Map(
-        (await t.prisma.webhookEvent.findMany({ where: { id: { in: ids } }, select: { id: true, body: true } })).map((event) => [
-          event.id,
-          event.body,
-        ]),
-      );
-      expect(hook.received.every((received) => received.body === stored.get(String(received.headers['webhook-id'])))).toBe(true);
-      expect(new Set(hook.received.map((received) => JSON.parse(received.body).data.qrcode.id)).size).toBe(200);
-    });
+    // Two instances share a PostgreSQL server; the embedded database belongs to one process.
+    itWhen(HAS_POSTGRES)(
+      'never delivers one attempt twice with two instances delivering, and keeps each endpoint to 10 requests at once',
+      async () => {
+        const { key: own } = await t.newAccount();
+        const sibling = await t.startSibling();
+        const hook = await receiver();
+        hook.delayMs = 30;
+        const webhook = await createWebhook({ url: hook.url(), events: ['qrcode.created'] }, own);
+        for (let i = 0; i < 4; i++) {
+          const res = await sibling.request({
+            method: 'POST',
+            url: '/api/v1/qrcodes/bulk',
+            headers: auth(own),
+            payload: { qrcodes: Array.from({ length: 50 }, () => ({ type: 'text', content: { text: 'hi' } })) },
+          });
+          expectStatus(res, 201);
+        }
+        expect(await eventually(async () => hook.received.length, 200, 20_000)).toBe(200);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        const ids = hook.received.map((received) => String(received.headers['webhook-id']));
+        expect(new Set(ids).size).toBe(200);
+        expect(ids).toHaveLength(200);
+        const attempts = await t.prisma.webhookAttempt.groupBy({ by: ['deliveryId'], where: { delivery: { endpointId: webhook.id } }, _count: true });
+        expect(attempts).toHaveLength(200);
+        expect(attempts.every((row) => row._count === 1)).toBe(true);
+        expect(hook.maxConcurrent).toBeLessThanOrEqual(10);
+        expect(hook.maxConcurrent).toBeGreaterThan(1);
+        // Each body exactly as the outbox holds it, whether the instance that wrote the event posted it (from memory) or the other one (read back).
+        const stored = new Map(
+          (await t.prisma.webhookEvent.findMany({ where: { id: { in: ids } }, select: { id: true, body: true } })).map((event) => [
+            event.id,
+            event.body,
+          ]),
+        );
+        expect(hook.received.every((received) => received.body === stored.get(String(received.headers['webhook-id'])))).toBe(true);
+        expect(new Set(hook.received.map((received) => JSON.parse(received.body).data.qrcode.id)).size).toBe(200);
+      },
+    );
 
     it('refuses at delivery a host that resolves to 127.0.0.1 without WEBHOOK_ALLOW_PRIVATE, and logs why; an IP literal already at create', async () => {
       const strict = await startTestApp({ ...GENEROUS_RATE_LIMIT, WEBHOOK_ALLOW_HTTP: '1' });
