@@ -22,7 +22,7 @@ function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return entry.name === 'generated' || entry.name === '__fixtures__' ? [] : sourceFiles(path);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts') ? [path] : [];
+    return entry.name.endsWith('.ts') && !/[.-]spec\.ts$/.test(entry.name) ? [path] : [];
   });
 }
 
