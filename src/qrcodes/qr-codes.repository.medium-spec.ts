@@ -48,7 +48,11 @@ describe('QrCodesRepository (medium)', () => {
 
   describe('insert', () => {
     it('stores the codes for the account, in submission order under the newest/oldest sorts', async () => {
-      const inserted = await insert(owner, [newCode({ name: 'first' }), newCode({ name: 'second' }), newCode({ name: 'third', isDynamic: true, shortCode: 'abc1234' })]);
+      const inserted = await insert(owner, [
+        newCode({ name: 'first' }),
+        newCode({ name: 'second' }),
+        newCode({ name: 'third', isDynamic: true, shortCode: 'abc1234' }),
+      ]);
       expect(names(inserted)).toEqual(['first', 'second', 'third']);
       expect(inserted[2]).toMatchObject({ isDynamic: true, shortCode: 'abc1234', status: 'active', scans: 0n, renderVersion: 1 });
       expect((await storedCodes(owner)).every((row) => row.account_id === owner)).toBe(true);
@@ -58,7 +62,9 @@ describe('QrCodesRepository (medium)', () => {
 
     it('stores all of a batch or nothing: a taken short code fails the whole insert', async () => {
       await rows.dynamicCode(stranger, { short_code: 'taken77' });
-      await expect(insert(owner, [newCode({ name: 'fine' }), newCode({ isDynamic: true, shortCode: 'taken77' })])).rejects.toThrow(/unique|short_code/i);
+      await expect(insert(owner, [newCode({ name: 'fine' }), newCode({ isDynamic: true, shortCode: 'taken77' })])).rejects.toThrow(
+        /unique|short_code/i,
+      );
       expect(await storedCodes(owner)).toEqual([]);
       expect(await codes.count(owner, {})).toBe(0);
     });
@@ -219,9 +225,13 @@ describe('QrCodesRepository (medium)', () => {
 
     it('upgrades to dynamic with the given short code, but keeps one the code already has', async () => {
       const plain = await rows.code(owner);
-      const upgraded = await db.database.transaction((tx) => codes.update(tx, owner, plain.id, { upgradeWithShortCode: 'fresh01', bumpRenderVersion: true }));
+      const upgraded = await db.database.transaction((tx) =>
+        codes.update(tx, owner, plain.id, { upgradeWithShortCode: 'fresh01', bumpRenderVersion: true }),
+      );
       expect(upgraded).toMatchObject({ isDynamic: true, shortCode: 'fresh01' });
-      const again = await db.database.transaction((tx) => codes.update(tx, owner, plain.id, { upgradeWithShortCode: 'other02', bumpRenderVersion: false }));
+      const again = await db.database.transaction((tx) =>
+        codes.update(tx, owner, plain.id, { upgradeWithShortCode: 'other02', bumpRenderVersion: false }),
+      );
       expect(again?.shortCode).toBe('fresh01');
     });
 
@@ -229,9 +239,9 @@ describe('QrCodesRepository (medium)', () => {
       const mine = await rows.folder(owner);
       const theirs = await rows.folder(stranger);
       const code = await rows.code(owner, { folder_id: mine.id });
-      await expect(db.database.transaction((tx) => codes.update(tx, owner, code.id, { folderId: theirs.id, bumpRenderVersion: false }))).rejects.toThrow(
-        /foreign key/i,
-      );
+      await expect(
+        db.database.transaction((tx) => codes.update(tx, owner, code.id, { folderId: theirs.id, bumpRenderVersion: false })),
+      ).rejects.toThrow(/foreign key/i);
       expect((await codes.find(owner, code.id))?.folderId).toBe(mine.id);
     });
 

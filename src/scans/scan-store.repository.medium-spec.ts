@@ -10,7 +10,8 @@ import { type StoredScans, StoredScanListeners } from './stored-scans';
 import { dailyVisitorKey, visitorHash, VisitorHasher } from './visitor-hash';
 
 const SECRET = 'medium-spec-visitor-secret';
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 const BOT = 'Googlebot/2.1 (+http://www.google.com/bot.html)';
 
 describe('ScanStoreRepository (medium)', () => {
@@ -141,7 +142,11 @@ describe('ScanStoreRepository (medium)', () => {
     const old = batchOf(recordedScan(code.id));
     const recent = batchOf(recordedScan(code.id));
     await store.storeBatches([old, recent]);
-    await db.tables.updateTable('scan_batches').set({ stored_at: new Date('2020-01-01T00:00:00Z') }).where('id', '=', old.id).execute();
+    await db.tables
+      .updateTable('scan_batches')
+      .set({ stored_at: new Date('2020-01-01T00:00:00Z') })
+      .where('id', '=', old.id)
+      .execute();
     await store.forgetBatchesStoredBefore(new Date('2021-01-01T00:00:00Z'));
     const remembered = await db.tables.selectFrom('scan_batches').select('id').where('id', 'in', [old.id, recent.id]).execute();
     expect(remembered.map((row) => row.id)).toEqual([recent.id]);

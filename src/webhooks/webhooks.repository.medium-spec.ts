@@ -43,12 +43,21 @@ describe('WebhooksRepository (medium)', () => {
     it('inserts an endpoint of the account with its secret sealed as given', async () => {
       const id = randomUUID() as WebhookId;
       const created = await webhooks.insert(owner, id, fields({ events: ['*'] }), at(0));
-      expect(created).toMatchObject({ id, url: 'https://hooks.example.com/in', events: ['*'], enabled: true, disabledReason: null, createdAt: at(0) });
+      expect(created).toMatchObject({
+        id,
+        url: 'https://hooks.example.com/in',
+        events: ['*'],
+        enabled: true,
+        disabledReason: null,
+        createdAt: at(0),
+      });
       expect(await storedEndpoint(id)).toMatchObject({ account_id: owner, secret_ciphertext: 'sealed-1', previous_secret_ciphertext: null });
     });
 
     it('refuses a URL longer than the column (2048), storing nothing', async () => {
-      await expect(webhooks.insert(owner, randomUUID() as WebhookId, fields({ url: `https://h.example/${'x'.repeat(2048)}` }), at(0))).rejects.toThrow();
+      await expect(
+        webhooks.insert(owner, randomUUID() as WebhookId, fields({ url: `https://h.example/${'x'.repeat(2048)}` }), at(0)),
+      ).rejects.toThrow();
       expect(await webhooks.count(owner)).toBe(0);
     });
 
@@ -123,7 +132,8 @@ describe('WebhooksRepository (medium)', () => {
       const event = await rows.webhookEvent(owner);
       const scanned = await rows.webhookEvent(owner, { type: 'qrcode.scanned' });
       const made = [];
-      for (let i = 0; i < 5; i++) made.push(await rows.delivery(endpoint, i === 4 ? scanned : event, { created_at: at(i), status: i % 2 ? 'failed' : 'succeeded' }));
+      for (let i = 0; i < 5; i++)
+        made.push(await rows.delivery(endpoint, i === 4 ? scanned : event, { created_at: at(i), status: i % 2 ? 'failed' : 'succeeded' }));
       await rows.delivery(other, event);
       const first = await webhooks.deliveryPage(owner, endpoint.id, {}, 1, 2);
       expect(first.total).toBe(5);

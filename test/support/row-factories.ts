@@ -45,7 +45,7 @@ export class RowFactory {
         name: `Code ${n}`,
         type: 'url',
         content: JSON.stringify(content),
-        content_string: String(content.url ?? `https://example.com/${n}`),
+        content_string: typeof content.url === 'string' ? content.url : JSON.stringify(content),
         style: JSON.stringify(style),
         updated_at: new Date(),
         ...columns,
@@ -81,7 +81,14 @@ export class RowFactory {
     const id = (overrides.id ?? randomUUID()) as WebhookEventId;
     return this.db
       .insertInto('webhook_events')
-      .values({ id, account_id: accountId, type: 'qrcode.created', occurred_at: new Date(), body: JSON.stringify({ id, type: 'qrcode.created' }), ...overrides })
+      .values({
+        id,
+        account_id: accountId,
+        type: 'qrcode.created',
+        occurred_at: new Date(),
+        body: JSON.stringify({ id, type: 'qrcode.created' }),
+        ...overrides,
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
   }

@@ -135,7 +135,12 @@ describe('DeliveryQueueRepository (medium)', () => {
       const { endpoint, delivery } = await due();
       const { token } = await claim();
       await queue.cycle([attempt(delivery, token, { outcome: 'retrying', statusCode: 503, nextAttemptAt: at(2) })], NOW, null, HOUR_MS);
-      expect(await storedDelivery(delivery.id)).toMatchObject({ status: 'pending', next_attempt_at: at(2), lease_token: null, last_status_code: 503 });
+      expect(await storedDelivery(delivery.id)).toMatchObject({
+        status: 'pending',
+        next_attempt_at: at(2),
+        lease_token: null,
+        last_status_code: 503,
+      });
       expect((await storedEndpoint(endpoint.id)).failing_since).toEqual(NOW);
       expect((await claim({}, at(1))).deliveries).toEqual([]);
       expect((await claim({}, at(2))).deliveries.map((d) => d.id)).toEqual([delivery.id]);
@@ -171,7 +176,11 @@ describe('DeliveryQueueRepository (medium)', () => {
   it('forgets events older than the cutoff, of every account, with their deliveries', async () => {
     const other = await rows.account();
     const old = await due({}, {});
-    await db.tables.updateTable('webhook_events').set({ occurred_at: at(-100) }).where('id', '=', old.event.id).execute();
+    await db.tables
+      .updateTable('webhook_events')
+      .set({ occurred_at: at(-100) })
+      .where('id', '=', old.event.id)
+      .execute();
     await rows.webhookEvent(other, { occurred_at: at(-90) });
     const recent = await rows.webhookEvent(account, { occurred_at: at(-10) });
     expect(await queue.forgetEventsBefore(at(-50))).toBe(2);
