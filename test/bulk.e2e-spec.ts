@@ -19,7 +19,7 @@ import {
 import { HAS_REDIS, itWhen } from './support/environment';
 import { startTestApp, type TestApp } from './support/test-app';
 
-const STATIC_ITEM_KEYS = ['id', 'type', 'name', 'content_string', 'is_dynamic', 'image_url', 'created_at'].sort();
+const STATIC_ITEM_KEYS = ['id', 'type', 'name', 'content_string', 'content_fields', 'is_dynamic', 'image_url', 'created_at'].sort();
 const DYNAMIC_ITEM_KEYS = [...STATIC_ITEM_KEYS, 'short_code', 'dynamic_url'].sort();
 
 type BulkBody = {
@@ -115,6 +115,7 @@ describe('bulk create (e2e)', () => {
       type: 'url',
       name: 'first',
       content_string: CONTENT_SAMPLES.url.contentString,
+      content_fields: CONTENT_SAMPLES.url.content,
       is_dynamic: false,
       image_url: `http://api.test/api/v1/qrcodes/${first.id}/image`,
       created_at: expect.stringMatching(ISO_UTC_MS),
@@ -141,7 +142,11 @@ describe('bulk create (e2e)', () => {
     const body: BulkBody = res.json();
     expect(body.errors).toEqual([]);
     expect(body.created.map((item) => item.type)).toEqual([...QR_TYPES]);
-    for (const item of body.created) expect(item.content_string).toBe(CONTENT_SAMPLES[item.type as keyof typeof CONTENT_SAMPLES].contentString);
+    for (const item of body.created) {
+      const sample = CONTENT_SAMPLES[item.type as keyof typeof CONTENT_SAMPLES];
+      expect(item.content_string).toBe(sample.contentString);
+      expect(item.content_fields).toEqual(sample.content);
+    }
     expect(body.summary).toEqual({ total_submitted: 9, total_created: 9, total_failed: 0, dynamic_created: 5, static_created: 4 });
     expectSummaryInvariants(body, 9);
   });

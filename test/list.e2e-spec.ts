@@ -21,6 +21,7 @@ const LIST_ITEM_KEYS = [
   'name',
   'type',
   'content',
+  'content_fields',
   'style_config',
   'folder_id',
   'is_dynamic',

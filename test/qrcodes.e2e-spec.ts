@@ -21,13 +21,26 @@ import {
 } from './support/factories';
 import { startTestApp, type TestApp } from './support/test-app';
 
-const STATIC_CREATE_KEYS = ['id', 'type', 'name', 'content_string', 'is_dynamic', 'status', 'scans', 'image_url', 'created_at', 'request_id'];
+const STATIC_CREATE_KEYS = [
+  'id',
+  'type',
+  'name',
+  'content_string',
+  'content_fields',
+  'is_dynamic',
+  'status',
+  'scans',
+  'image_url',
+  'created_at',
+  'request_id',
+];
 const DYNAMIC_CREATE_KEYS = [...STATIC_CREATE_KEYS, 'short_code', 'dynamic_url'];
 const STATIC_GET_KEYS = [
   'id',
   'name',
   'type',
   'content',
+  'content_fields',
   'style_config',
   'folder_id',
   'is_dynamic',
@@ -72,6 +85,7 @@ describe('QR codes: create, get, update, delete (e2e)', () => {
         type: 'url',
         name: 'Spring poster',
         content_string: CONTENT_SAMPLES.url.contentString,
+        content_fields: CONTENT_SAMPLES.url.content,
         is_dynamic: false,
         status: 'active',
         scans: 0,
@@ -323,6 +337,7 @@ describe('QR codes: create, get, update, delete (e2e)', () => {
         name: 'Guest wifi',
         type: 'wifi',
         content: CONTENT_SAMPLES.wifi.contentString,
+        content_fields: CONTENT_SAMPLES.wifi.content,
         style_config: '{}',
         folder_id: null,
         is_dynamic: false,
@@ -386,12 +401,14 @@ describe('QR codes: create, get, update, delete (e2e)', () => {
     const renderVersion = async (id: string) => (await t.prisma.qrCode.findUniqueOrThrow({ where: { id } })).renderVersion;
     const stored = (id: string) => t.prisma.qrCode.findUniqueOrThrow({ where: { id } });
 
-    it('renames only, answering {message, request_id}, without bumping the render version', async () => {
+    it('renames only, answering {message, qrcode, request_id}, without bumping the render version', async () => {
       const created = await createQr(t, key, { type: 'wifi', style: { dotsOptions: { color: '#112233' } } });
       const before = await stored(created.id);
       const res = await updateQr(t, key, created.id, { name: 'Renamed' });
       expectStatus(res, 200);
-      expect(res.json()).toEqual({ message: expect.any(String), request_id: res.headers['x-request-id'] });
+      const { request_id: _getRequestId, ...representation } = (await getQr(t, key, created.id)).json();
+      expect(res.json()).toEqual({ message: 'QR code updated', qrcode: representation, request_id: res.headers['x-request-id'] });
+      expect(representation).toMatchObject({ name: 'Renamed', content_fields: CONTENT_SAMPLES.wifi.content });
       const after = await stored(created.id);
       expect(after.name).toBe('Renamed');
       expect(after.content).toEqual(before.content);
@@ -610,6 +627,102 @@ describe('QR codes: create, get, update, delete (e2e)', () => {
       }
       for (const body of bodies) expect(body).toEqual(bodies[0]);
       expect(await stored(theirs.id)).toEqual(before);
+    });
+
+    describe('content_fields and content_merge', () => {
+      const card = {
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        organization: 'Engines Ltd',
+        title: 'Analyst',
+        email: 'ada@example.com',
+        address: { city: 'London', country: 'UK' },
+      };
+      const merge = (id: string, payload: Record<string, unknown>, query = '?content_merge=true') =>
+        t.request({ method: 'PUT', url: `/api/v1/qrcodes/${id}${query}`, headers: auth(key), payload });
+
+      it('shows the stored content object as content_fields on create and get, beside the content string', async () => {
+        const created = await createQr(t, key, { type: 'vcard', content: { ...card, organization: '  Engines Ltd  ', note: '' } });
+        // Stored as validated: single-line values trimmed, a blank optional field dropped.
+        expect(created.content_fields).toEqual(card);
+        const got = (await getQr(t, key, created.id)).json();
+        expect(got.content_fields).toEqual(card);
+        expect(got.content).toBe(created.content_string);
+        expect(got.content).toContain('TITLE:Analyst\r\n');
+      });
+
+      it('keeps a Wi-Fi password in content_fields (the content string holds it too)', async () => {
+        const created = await createQr(t, key, { type: 'wifi' });
+        expect(created.content_fields).toEqual({ ssid: 'CafeGuest', password: 'hunter22', encryption: 'WPA' });
+        expect(created.content_string).toContain('P:hunter22;');
+      });
+
+      it('with content_merge=true changes only the fields sent: a new title keeps the rest of the card', async () => {
+        const created = await createQr(t, key, { type: 'vcard', content: card });
+        const version = await renderVersion(created.id);
+        const res = await merge(created.id, { content: { title: 'Chief Mathematician' } });
+        expectStatus(res, 200);
+        const { qrcode } = res.json();
+        expect(qrcode.content_fields).toEqual({ ...card, title: 'Chief Mathematician' });
+        expect(qrcode.content).toContain('TITLE:Chief Mathematician\r\n');
+        expect(qrcode.content).toContain('ORG:Engines Ltd\r\n');
+        expect(qrcode.content).toContain('ADR:;;;London;;;UK\r\n');
+        expect((await stored(created.id)).content).toEqual(qrcode.content_fields);
+        expect(await renderVersion(created.id)).toBe(version + 1);
+      });
+
+      it('with content_merge=true removes a field sent as null and merges address field by field', async () => {
+        const created = await createQr(t, key, { type: 'vcard', content: card });
+        const res = await merge(created.id, { content: { title: null, email: null, address: { city: 'Paris', postcode: '75001' } } });
+        expectStatus(res, 200);
+        const { title: _title, email: _email, ...rest } = card;
+        expect(res.json().qrcode.content_fields).toEqual({ ...rest, address: { city: 'Paris', postcode: '75001', country: 'UK' } });
+        expect(res.json().qrcode.content).not.toContain('TITLE:');
+      });
+
+      it('without content_merge, or with content_merge=false, content replaces the old content whole', async () => {
+        const created = await createQr(t, key, { type: 'vcard', content: card });
+        const replaced = await updateQr(t, key, created.id, { content: { first_name: 'Grace' } });
+        expectStatus(replaced, 200);
+        expect(replaced.json().qrcode.content_fields).toEqual({ first_name: 'Grace' });
+        const again = await merge(created.id, { content: { last_name: 'Hopper' } }, '?content_merge=false');
+        expectStatus(again, 200);
+        expect(again.json().qrcode.content_fields).toEqual({ last_name: 'Hopper' });
+      });
+
+      it('checks the merged content whole, naming the field; nothing changes on a refusal', async () => {
+        const created = await createQr(t, key, { type: 'wifi' });
+        const before = await stored(created.id);
+        // The stored password is refused with nopass: the merge must remove it.
+        expectFieldErrors(await merge(created.id, { content: { encryption: 'nopass' } }), 'content.password');
+        expectFieldErrors(await merge(created.id, { content: { ssid: null } }), 'content.ssid');
+        expectFieldErrors(await merge(created.id, { content: { ssid: 'x'.repeat(33) } }), 'content.ssid');
+        expectFieldErrors(await merge(created.id, { content: { channel: 6 } }), 'content.channel');
+        expect(await stored(created.id)).toEqual(before);
+
+        const open = await merge(created.id, { content: { encryption: 'nopass', password: null } });
+        expectStatus(open, 200);
+        expect(open.json().qrcode).toMatchObject({
+          content: 'WIFI:T:nopass;S:CafeGuest;;',
+          content_fields: { ssid: 'CafeGuest', encryption: 'nopass' },
+        });
+      });
+
+      it('a merge cannot change the type; content_merge must be true or false', async () => {
+        const created = await createQr(t, key, { type: 'vcard', content: card });
+        expectFieldErrors(await merge(created.id, { type: 'url', content: { url: 'https://example.com' } }), 'type');
+        expect(expectFieldErrors(await merge(created.id, { content: { title: 'CTO' } }, '?content_merge=yes'), 'content_merge')).toEqual([
+          { field: 'content_merge', message: 'content_merge must be "true" or "false"' },
+        ]);
+        expect((await stored(created.id)).content).toEqual(card);
+      });
+
+      it('with content_merge=true and no content, the other fields change as usual', async () => {
+        const created = await createQr(t, key, { type: 'vcard', content: card });
+        const res = await merge(created.id, { name: 'Ada' });
+        expectStatus(res, 200);
+        expect(res.json().qrcode).toMatchObject({ name: 'Ada', content_fields: card });
+      });
     });
 
     it('401 without a key', async () => {

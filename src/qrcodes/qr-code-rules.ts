@@ -1,7 +1,7 @@
 import type { FieldError } from '../common/validation/field-error';
 import { buildQrMatrix, QrCapacityError } from '../rendering/qr-matrix';
 import { checkStyle, type QrStyle, resolveErrorCorrectionLevel } from '../rendering/style';
-import { checkContent, type OwnHosts } from './content';
+import { checkContent, mergeContent, type OwnHosts } from './content';
 import type { CreateQrCodeDto } from './dto/create-qr-code.dto';
 import type { UpdateQrCodeDto } from './dto/update-qr-code.dto';
 import type { NewQrCode, QrCodeRecord } from './qr-code.record';
@@ -79,7 +79,17 @@ export function checkNewQrCode(dto: CreateQrCodeDto, context: RuleContext): Rule
 
 export type PlannedUpdate = Omit<QrCodeChanges, 'upgradeWithShortCode'> & { upgradeToDynamic: boolean };
 
-export function checkQrCodeUpdate(current: QrCodeRecord, dto: UpdateQrCodeDto, context: RuleContext): RuleCheck<PlannedUpdate> {
+export interface UpdateOptions {
+  /** `content_merge=true`: the sent content is laid over the stored one (mergeContent) instead of replacing it. */
+  mergeContent: boolean;
+}
+
+export function checkQrCodeUpdate(
+  current: QrCodeRecord,
+  dto: UpdateQrCodeDto,
+  context: RuleContext,
+  options: UpdateOptions = { mergeContent: false },
+): RuleCheck<PlannedUpdate> {
   const errors: FieldError[] = [];
   if (dto.type !== undefined && dto.type !== current.type) {
     errors.push({ field: 'type', message: `type cannot be changed (this code is ${current.type})` });
@@ -96,7 +106,9 @@ export function checkQrCodeUpdate(current: QrCodeRecord, dto: UpdateQrCodeDto, c
     });
   }
 
-  const content = dto.content === undefined ? null : checkContent(current.type, dto.content, { ownHosts: context.ownHosts });
+  // A merged content is checked whole, as a replacing one is: the result must be valid content of the type.
+  const sentContent = dto.content !== undefined && options.mergeContent ? mergeContent(current.content, dto.content) : dto.content;
+  const content = sentContent === undefined ? null : checkContent(current.type, sentContent, { ownHosts: context.ownHosts });
   if (content && !content.ok) errors.push(...content.errors);
   const style = dto.style === undefined ? null : checkStyle(dto.style);
   if (style && !style.ok) errors.push(...style.errors);

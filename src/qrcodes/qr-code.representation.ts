@@ -14,13 +14,18 @@ function dynamicLinks(code: QrCodeRecord, origins: QrLinkOrigins) {
   return code.isDynamic && code.shortCode ? { short_code: code.shortCode, dynamic_url: dynamicUrl(origins, code.shortCode) } : {};
 }
 
-/** The list and get representation. `pendingScans` are scans still in the buffer. */
+/**
+ * The list and get representation. `pendingScans` are scans still in the buffer. `content` is the
+ * encoded string (the spec's field); `content_fields` is the content object as validated and stored,
+ * so a client can read back what it sent (a Wi-Fi password included: the string holds it anyway).
+ */
 export function toListItem(code: QrCodeRecord, origins: QrLinkOrigins, pendingScans = 0) {
   return {
     id: code.id,
     name: code.name,
     type: code.type,
     content: code.contentString,
+    content_fields: code.content,
     style_config: JSON.stringify(code.style ?? {}),
     folder_id: code.folderId,
     is_dynamic: code.isDynamic,
@@ -41,6 +46,7 @@ export function toBulkItem(code: QrCodeRecord, origins: QrLinkOrigins) {
     type: code.type,
     name: code.name,
     content_string: code.contentString,
+    content_fields: code.content,
     is_dynamic: code.isDynamic,
     ...dynamicLinks(code, origins),
     image_url: imageUrl(origins, code.id),

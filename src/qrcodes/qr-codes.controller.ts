@@ -12,8 +12,9 @@ import { qrCodeIdPipe } from '../common/validation/resource-id.pipe';
 import { CONTENT_DTOS, CreateQrCodeDto } from './dto/create-qr-code.dto';
 import { ListQrCodesQuery } from './dto/list-qr-codes.query';
 import { CREATE_QR_CODE_EXAMPLES, UPDATE_QR_CODE_EXAMPLES } from './dto/qr-code.examples';
-import { QrCodeCreatedView, QrCodeGetView, QrCodeListView } from './dto/qr-code.views';
+import { QrCodeCreatedView, QrCodeGetView, QrCodeListView, QrCodeUpdatedView } from './dto/qr-code.views';
 import { UpdateQrCodeDto } from './dto/update-qr-code.dto';
+import { UpdateQrCodeQuery } from './dto/update-qr-code.query';
 import { QrCodesService } from './qr-codes.service';
 
 /** The `id` path parameter of every QR code route, and its 404. */
@@ -73,19 +74,24 @@ export class QrCodesController {
   @ApiOperation({ operationId: 'updateQrCode', summary: 'Update a QR code (only the fields sent change)' })
   @ApiQrCodeIdParam()
   @ApiJsonBody(UpdateQrCodeDto, UPDATE_QR_CODE_EXAMPLES)
-  @ApiOkResponse({ type: MessageView, description: 'Updated' })
+  @ApiOkResponse({ type: QrCodeUpdatedView, description: 'Updated: the code as it is now' })
   @ApiErrorResponses({
     400: {
-      description: 'Invalid input, a type change, or an attempt to make a dynamic code static',
+      description: 'Invalid input (with content_merge=true: the merged content), a type change, or an attempt to make a dynamic code static',
       message: 'Validation failed: a dynamic code cannot become static: its short link stays active',
       errors: [{ field: 'is_dynamic', message: 'a dynamic code cannot become static: its short link stays active' }],
     },
     ...QR_CODE_NOT_FOUND,
     ...JSON_BODY_ERRORS,
   })
-  async update(@CurrentAccount() account: AccountId, @Param('id', qrCodeIdPipe) id: QrCodeId, @Body() body: UpdateQrCodeDto) {
-    await this.qrCodes.update(account, id, body);
-    return { message: 'QR code updated' };
+  async update(
+    @CurrentAccount() account: AccountId,
+    @Param('id', qrCodeIdPipe) id: QrCodeId,
+    @Query() query: UpdateQrCodeQuery,
+    @Body() body: UpdateQrCodeDto,
+  ) {
+    const qrcode = await this.qrCodes.update(account, id, body, { mergeContent: query.content_merge === 'true' });
+    return { message: 'QR code updated', qrcode };
   }
 
   @Delete(':id')

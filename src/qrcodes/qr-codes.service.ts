@@ -14,7 +14,7 @@ import type { CreateQrCodeDto } from './dto/create-qr-code.dto';
 import type { ListQrCodesQuery, ListSort } from './dto/list-qr-codes.query';
 import type { UpdateQrCodeDto } from './dto/update-qr-code.dto';
 import { type QrCodeField, QrCodeEvents } from './qr-code-events';
-import { checkNewQrCode, checkQrCodeUpdate, type RuleContext } from './qr-code-rules';
+import { checkNewQrCode, checkQrCodeUpdate, type RuleContext, type UpdateOptions } from './qr-code-rules';
 import type { NewQrCode, QrCodeRecord } from './qr-code.record';
 import { type QrLinkOrigins, toCreated, toListItem } from './qr-code.representation';
 import { type ListFilter, QrCodesRepository } from './qr-codes.repository';
@@ -168,9 +168,10 @@ export class QrCodesService {
     return toListItem(code, this.origins, pending.get(id));
   }
 
-  async update(accountId: AccountId, id: QrCodeId, dto: UpdateQrCodeDto): Promise<void> {
+  /** Applies the update and answers the code as it is then (the get representation). */
+  async update(accountId: AccountId, id: QrCodeId, dto: UpdateQrCodeDto, options: UpdateOptions = { mergeContent: false }) {
     const current = await this.findOwned(accountId, id);
-    const check = checkQrCodeUpdate(current, dto, this.context());
+    const check = checkQrCodeUpdate(current, dto, this.context(), options);
     if (!check.ok) throw new ValidationFailedException(check.errors);
     const { upgradeToDynamic, ...changes } = check.value;
     if (changes.folderId && !(await this.folders.ownedAmong(accountId, [changes.folderId])).has(changes.folderId)) {
@@ -195,6 +196,12 @@ export class QrCodesService {
       }),
     );
     await this.events.publishCommitted(updated);
+    // Read again with the pending scans, as get does; a delete since the commit leaves the updated row.
+    const { result: code, pending } = await this.scans.readWithPending(
+      async () => (await this.codes.find(accountId, id)) ?? updated.code,
+      (found) => (found.isDynamic ? [found.id] : []),
+    );
+    return toListItem(code, this.origins, pending.get(id));
   }
 
   async delete(accountId: AccountId, id: QrCodeId): Promise<void> {

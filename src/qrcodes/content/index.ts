@@ -6,3 +6,4 @@ export type { ContentCheck, ContentCheckOptions } from './check-content';
 export { MAX_URL_LENGTH, normaliseRedirectTarget, redirectHostAliases, redirectTargetProblem } from './redirect-target';
 export type { OwnHosts } from './redirect-target';
 export { CONTENT_DTO_BY_TYPE } from './content-types';
+export { mergeContent } from './merge-content';

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { REQUEST_ID_PROPERTY as REQUEST_ID, PaginationView } from '../../common/openapi/common-views';
 import { QR_TYPES } from '../content';
+import { CONTENT_SCHEMA_REFS } from './create-qr-code.dto';
 
 const STATUSES = ['active', 'paused', 'expired'];
 const ID = { format: 'uuid', example: '3f2b8c4e-1d5a-4e7b-9c0f-6a8d2e4b1c37' };
@@ -17,6 +18,14 @@ const IMAGE_URL = {
   example: 'https://api.example.com/api/v1/qrcodes/3f2b8c4e-1d5a-4e7b-9c0f-6a8d2e4b1c37/image',
 };
 
+const CONTENT_FIELDS = {
+  description:
+    'The content object as validated and stored (the schema of the type): absent fields and empty nested objects dropped, ' +
+    'single-line values trimmed, a url in its normal form. Holds every field sent, a Wi-Fi password included',
+  oneOf: CONTENT_SCHEMA_REFS,
+  example: { url: 'https://example.com/spring-sale?utm_source=qr' },
+};
+
 /** Response shapes, for the OpenAPI document (the service builds them in qr-code.representation.ts). */
 export class QrCodeView {
   @ApiProperty(ID) id: string;
@@ -24,6 +33,7 @@ export class QrCodeView {
   @ApiProperty({ enum: QR_TYPES, example: 'url' }) type: string;
   @ApiProperty({ description: 'The content as the string the code encodes', example: 'https://example.com/spring-sale?utm_source=qr' })
   content: string;
+  @ApiProperty(CONTENT_FIELDS) content_fields: Record<string, unknown>;
   @ApiProperty({
     description: 'The style serialized as a JSON string ("{}" without a style)',
     example: '{"dotsOptions":{"type":"rounded","color":"#1a237e"}}',
@@ -56,6 +66,7 @@ export class QrCodeBulkItemView {
     example: 'https://example.com/spring-sale?utm_source=qr',
   })
   content_string: string;
+  @ApiProperty(CONTENT_FIELDS) content_fields: Record<string, unknown>;
   @ApiProperty({ example: true }) is_dynamic: boolean;
   @ApiPropertyOptional(SHORT_CODE) short_code?: string;
   @ApiPropertyOptional(DYNAMIC_URL) dynamic_url?: string;
@@ -72,5 +83,11 @@ export class QrCodeCreatedView extends QrCodeBulkItemView {
 export class QrCodeListView {
   @ApiProperty({ type: [QrCodeView] }) data: QrCodeView[];
   @ApiProperty({ type: PaginationView }) pagination: PaginationView;
+  @ApiProperty(REQUEST_ID) request_id: string;
+}
+
+export class QrCodeUpdatedView {
+  @ApiProperty({ example: 'QR code updated' }) message: string;
+  @ApiProperty({ type: QrCodeView, description: 'The code as it is after the update (the get representation)' }) qrcode: QrCodeView;
   @ApiProperty(REQUEST_ID) request_id: string;
 }
