@@ -1,6 +1,7 @@
 import { MetricsService } from '../src/infra/observability/metrics.service';
 import { decodeSvg } from './support/decode-svg';
-import { auth, CONTENT_SAMPLES, createQr, eventually, GENEROUS_RATE_LIMIT, NO_SUCH_ID, QR_TYPES, updateQr } from './support/factories';
+import { readWidths } from './support/qr-decoders';
+import { auth, CONTENT_SAMPLES, createQr, eventually, expectStatus, GENEROUS_RATE_LIMIT, NO_SUCH_ID, QR_TYPES, updateQr } from './support/factories';
 import { TcpOutageProxy } from './support/tcp-outage-proxy';
 import { describeWhen, HAS_REDIS } from './support/environment';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -148,6 +149,50 @@ describe('images (e2e)', () => {
     await updateQr(t, key, code.id, { is_dynamic: true });
     const upgraded = (await t.request({ method: 'GET', url: `/api/v1/qrcodes/${code.id}`, headers: auth(key) })).json();
     expect(decodeSvg((await image(code.id)).body)).toBe(upgraded.dynamic_url);
+  });
+
+  describe('X-QR-Min-Decodable-Size: the smallest size whose image decodes', () => {
+    // 1,000 bytes: 121 modules at level M, so 2 px modules from 242 px; at 100 px a module is 0.83 px.
+    const LONG_TEXT = 'a'.repeat(1000);
+    const minDecodableSize = (res: { headers: Record<string, unknown> }) => Number(res.headers['x-qr-min-decodable-size']);
+
+    it('a 1,000-byte code: 100 px is answered but decodes with none of three decoders; at the size named, all three read it', async () => {
+      const code = await createQr(t, key, { type: 'text', content: { text: LONG_TEXT } });
+      const small = await image(code.id, '?size=100');
+      expect(small.statusCode).toBe(200);
+      expect(minDecodableSize(small)).toBe(242);
+      expect(await readWidths(small.body, 100, LONG_TEXT)).toEqual({ jsqr: null, zxing: null, zbar: null });
+
+      const named = await image(code.id, `?size=${minDecodableSize(small)}`);
+      expect(minDecodableSize(named)).toBe(242);
+      const read = await readWidths(named.body, 242, LONG_TEXT);
+      expect(read).toMatchObject({ jsqr: 242, zxing: 242 });
+      expect(read.zbar).not.toBeNull();
+    }, 60_000);
+
+    it('depends on the style (a circle needs a larger image), and is 100 for a short text', async () => {
+      const circle = await createQr(t, key, { type: 'text', content: { text: LONG_TEXT }, style: { shape: 'circle' } });
+      const res = await image(circle.id, '?size=400');
+      expect(minDecodableSize(res)).toBe(Math.ceil(2 * 121 * Math.SQRT2));
+      expect(decodeSvg(res.body)).toBe(LONG_TEXT);
+      const short = await createQr(t, key);
+      expect(minDecodableSize(await image(short.id, '?size=100'))).toBe(100);
+      const dynamic = await createQr(t, key, { type: 'text', content: { text: LONG_TEXT }, is_dynamic: true });
+      const link = await image(dynamic.id, '?size=100');
+      expect(minDecodableSize(link)).toBe(100);
+      expect(decodeSvg(link.body)).toBe(dynamic.dynamic_url);
+    });
+
+    it('is on cached answers and 304s, and follows a content update', async () => {
+      const code = await createQr(t, key, { type: 'text', content: { text: LONG_TEXT } });
+      const first = await image(code.id, '?size=300');
+      const cached = await image(code.id, '?size=300');
+      const notModified = await image(code.id, '?size=300', { 'if-none-match': first.headers.etag as string });
+      expect(notModified.statusCode).toBe(304);
+      expect([first, cached, notModified].map(minDecodableSize)).toEqual([242, 242, 242]);
+      expectStatus(await updateQr(t, key, code.id, { content: { text: 'short now' } }), 200);
+      expect(minDecodableSize(await image(code.id, '?size=300'))).toBe(100);
+    });
   });
 
   it('forgets cached images when the code is deleted', async () => {

@@ -16,6 +16,8 @@ export interface ImageSource {
   /** What the image encodes: the short link of a dynamic code, else the content string. */
   text: string;
   style: Record<string, unknown>;
+  /** The smallest `size` whose image decodes (smallestDecodableSize), or null when none in the range does. */
+  minDecodableSize: number | null;
 }
 
 export const imageSourceKey = (accountId: string, codeId: string) => `${accountId}:${codeId}`;

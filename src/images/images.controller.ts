@@ -21,6 +21,17 @@ import { ImagesService } from './images.service';
  */
 export const IMAGE_CSP = "default-src 'none'; img-src data:";
 
+/** The smallest `size` at which this code's image decodes (docs/styling-and-scannability.md#which-sizes-decode). */
+export const MIN_DECODABLE_SIZE_HEADER = 'x-qr-min-decodable-size';
+
+const MIN_DECODABLE_SIZE_DOC = {
+  description:
+    "The smallest `size` (pixels) at which this code's image decodes: its modules are 2 px wide there. " +
+    'A smaller size in the allowed range is still answered, but its image may not decode (below 1 px a module, none does). ' +
+    `At least ${MIN_SIZE}; depends on the encoded text and the style, not on the requested size`,
+  schema: { type: 'integer', minimum: MIN_SIZE, maximum: MAX_SIZE, example: 242 },
+};
+
 @ApiTags('qrcodes')
 @ApiSecurity(API_KEY_SCHEME)
 @Controller('api/v1/qrcodes')
@@ -33,7 +44,9 @@ export class ImagesController {
     summary: 'The QR code as an SVG image',
     description:
       "A dynamic code's image encodes its short link; a static code's, its content. Cached (Cache-Control: public, max-age=3600); " +
-      'send the ETag back in If-None-Match to get 304 when it has not changed.',
+      'send the ETag back in If-None-Match to get 304 when it has not changed. Every size in the range is answered; the image ' +
+      'decodes from the size the X-QR-Min-Decodable-Size header names (modules 2 px wide) upward, and below it may not ' +
+      '(a long static content at a small size draws modules narrower than that).',
   })
   @ApiQrCodeIdParam()
   @ApiQuery({
@@ -49,6 +62,7 @@ export class ImagesController {
     headers: {
       ETag: { description: 'Version of this image', schema: { type: 'string', example: '"r1.v1.s300"' } },
       'Cache-Control': { schema: { type: 'string', example: 'public, max-age=3600' } },
+      'X-QR-Min-Decodable-Size': MIN_DECODABLE_SIZE_DOC,
     },
     content: {
       'image/svg+xml': {
@@ -56,7 +70,11 @@ export class ImagesController {
       },
     },
   })
-  @ApiResponse({ status: 304, description: 'Not modified: If-None-Match names the current ETag' })
+  @ApiResponse({
+    status: 304,
+    description: 'Not modified: If-None-Match names the current ETag',
+    headers: { 'X-QR-Min-Decodable-Size': MIN_DECODABLE_SIZE_DOC },
+  })
   @ApiErrorResponses({
     400: {
       description: 'size out of range or a format other than svg',
@@ -80,6 +98,7 @@ export class ImagesController {
       .header('cache-control', 'public, max-age=3600')
       .header('content-security-policy', IMAGE_CSP)
       .header('x-content-type-options', 'nosniff');
+    if (image.minDecodableSize !== null) reply.header(MIN_DECODABLE_SIZE_HEADER, String(image.minDecodableSize));
     if (!image.svg) {
       reply.status(304).send();
       return;

@@ -10,6 +10,8 @@ import { QrCodesService } from '../qrcodes/qr-codes.service';
 import { imageCacheGroup, imageCacheMember, type ImageSource, imageSourceKey, imageSources } from './image-cache-key';
 import { QrCodeEvents } from '../qrcodes/qr-code-events';
 import { renderQrSvg } from '../rendering/render-qr-svg';
+import { MAX_SIZE, MIN_SIZE } from '../rendering/image-size-range';
+import { smallestDecodableSize } from '../rendering/smallest-size';
 
 /** Rendered images live this long in the shared cache; a version bump makes them unreachable sooner. */
 const IMAGE_TTL_SECONDS = 24 * 3600;
@@ -20,6 +22,8 @@ const LOCAL_IMAGES = 2_000;
 
 export interface QrImage {
   etag: string;
+  /** The smallest `size` at which this code's image decodes (the X-QR-Min-Decodable-Size header). */
+  minDecodableSize: number | null;
   /** Null when the client's ETag matched (304, nothing rendered or read). */
   svg: Buffer | null;
 }
@@ -51,7 +55,8 @@ export class ImagesService {
   async image(accountId: AccountId, id: QrCodeId, size: number, ifNoneMatch?: string): Promise<QrImage> {
     const source = await this.source(accountId, id);
     const etag = `"r${RENDERER_REVISION}.v${source.renderVersion}.s${size}"`;
-    if (ifNoneMatch && matchesEtag(ifNoneMatch, etag)) return { etag, svg: null };
+    const { minDecodableSize } = source;
+    if (ifNoneMatch && matchesEtag(ifNoneMatch, etag)) return { etag, minDecodableSize, svg: null };
 
     const group = imageCacheGroup(source.id);
     const member = imageCacheMember(source.renderVersion, size);
@@ -59,19 +64,19 @@ export class ImagesService {
     const local = this.localImages.get(key);
     if (local) {
       this.metrics.imageCacheHits.inc();
-      return { etag, svg: local };
+      return { etag, minDecodableSize, svg: local };
     }
     const shared = await this.cache.getMember(group, member);
     if (shared) {
       this.metrics.imageCacheHits.inc();
       this.localImages.set(key, shared);
-      return { etag, svg: shared };
+      return { etag, minDecodableSize, svg: shared };
     }
     this.metrics.imageCacheMisses.inc();
     const svg = Buffer.from(renderQrSvg({ text: source.text, style: source.style, size, idPrefix: `q${source.id.slice(0, 8)}` }));
     this.localImages.set(key, svg);
     await this.cache.setMember(group, member, svg, IMAGE_TTL_SECONDS);
-    return { etag, svg };
+    return { etag, minDecodableSize, svg };
   }
 
   /** Ownership, render version and what to encode; the database only on a near-cache miss. */
@@ -81,12 +86,15 @@ export class ImagesService {
     if (known) return known;
     const lookedUpAt = this.sources.mark();
     const code = await this.qrCodes.findOwned(accountId, id);
+    // A dynamic code's image encodes its short link; a static code's, its content string.
+    const text = code.isDynamic && code.shortCode ? dynamicUrl(this.qrCodes.origins, code.shortCode) : code.contentString;
     const source: ImageSource = {
       id: code.id,
       renderVersion: code.renderVersion,
-      // A dynamic code's image encodes its short link; a static code's, its content string.
-      text: code.isDynamic && code.shortCode ? dynamicUrl(this.qrCodes.origins, code.shortCode) : code.contentString,
+      text,
       style: code.style,
+      // Per code, not per size: computed here, once per source lookup, so cache hits and 304s carry it too.
+      minDecodableSize: smallestDecodableSize(text, code.style, MIN_SIZE, MAX_SIZE),
     };
     this.sources.set(cacheKey, source, undefined, lookedUpAt);
     return source;

@@ -1,5 +1,5 @@
 /**
- * Every rendered image must decode back to exactly the encoded content (docs/styling-and-scannability.md#every-image-decodes): the SVG is
+ * Every rendered image must decode back to exactly the encoded content (docs/styling-and-scannability.md#which-sizes-decode): the SVG is
  * rasterised with resvg and read with jsQR (test/support/decode-svg.ts).
  */
 import { decodeSvg } from '../../test/support/decode-svg';

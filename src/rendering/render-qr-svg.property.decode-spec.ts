@@ -1,5 +1,5 @@
 /**
- * Property (docs/styling-and-scannability.md#every-image-decodes): any style the service accepts,
+ * Property (docs/styling-and-scannability.md#which-sizes-decode): any style the service accepts,
  * with any text at any size from 100 to 2000 px, decodes with at least two of jsQR, zxing and zbar,
  * zbar among them. 200 random cases in `npm test` (DECODE_PROPERTY_RUNS to change), the seed fixed so a
  * failure replays (DECODE_PROPERTY_SEED for another); bench/decode-property.ts runs 10,000.

@@ -1,12 +1,18 @@
 /**
- * The smallest image size at which a style is drawn as it is: every module at least as wide as
- * its shapes need (module-size-rule.ts). Below it the image still decodes, with shapes drawn
- * closer to squares. Answers the style check's `min_size`.
+ * Smallest image sizes of a code. `smallestSizeFor` (the style check's `min_size`): every module at
+ * least as wide as its shapes need (module-size-rule.ts); below it shapes are drawn closer to
+ * squares. `smallestDecodableSize` (the image's X-QR-Min-Decodable-Size header): modules at least
+ * MIN_PIXELS_PER_MODULE wide, the narrowest at which the measurements read every shape (drawn as a
+ * square where its own threshold is higher); narrower modules may not decode, and below one pixel
+ * a module none of the three decoders reads them (docs/styling-and-scannability.md#which-sizes-decode).
  */
 import { resolveFinderTypes } from './style/finder-defaults';
-import type { QrStyle } from './style/qr-style';
-import { defaultMargin, layoutCode } from './code-layout';
-import { pixelsPerModuleFor, type ShapeName } from './module-size-rule';
+import { resolveErrorCorrectionLevel, type QrStyle } from './style/qr-style';
+import { defaultMargin, layoutCode, type CodeLayout } from './code-layout';
+import { minimumDrawnVersion } from './drawn-version';
+import { MIN_PIXELS_PER_MODULE, pixelsPerModuleFor, type ShapeName } from './module-size-rule';
+import { encodeDataCodewords } from './qr-encoder/data-codewords';
+import { symbolSize } from './qr-encoder/symbol-tables';
 
 /** The module shapes a style draws: data modules, finder ring and centre (after scannable defaults). */
 export function shapesOf(style: QrStyle): ShapeName[] {
@@ -29,22 +35,42 @@ export interface SizeForStyle {
   quietZoneModules: number | null;
 }
 
-export function smallestSizeFor(style: QrStyle, moduleCount: number, minSize: number, maxSize: number): SizeForStyle {
-  const pixelsPerModule = pixelsPerModuleFor(shapesOf(style));
+/** The smallest size within [minSize, maxSize] whose modules are at least `pixelsPerModule` wide, laid out as the renderer does. */
+function smallestSizeGiving(
+  pixelsPerModule: number,
+  style: QrStyle,
+  moduleCount: number,
+  minSize: number,
+  maxSize: number,
+): { size: number; layout: CodeLayout } | null {
   const shape = style.shape ?? 'square';
   for (let size = minSize; size <= maxSize; size++) {
-    const layout = layoutCode(
-      size,
-      moduleCount,
-      style.margin ?? defaultMargin(size, moduleCount, shape),
-      shape,
-      style.dotsOptions?.roundSize ?? true,
-    );
-    if (layout.moduleSize >= pixelsPerModule) {
-      // Light border outside the code (outside the circle's decorative ring for shape circle).
-      const quietZonePx = shape === 'circle' ? (size - layout.drawingSize) / 2 : layout.x;
-      return { pixelsPerModule, size, quietZoneModules: Math.round((quietZonePx / layout.moduleSize) * 10) / 10 };
-    }
+    const margin = style.margin ?? defaultMargin(size, moduleCount, shape);
+    const layout = layoutCode(size, moduleCount, margin, shape, style.dotsOptions?.roundSize ?? true);
+    if (layout.moduleSize >= pixelsPerModule) return { size, layout };
   }
-  return { pixelsPerModule, size: null, quietZoneModules: null };
+  return null;
+}
+
+export function smallestSizeFor(style: QrStyle, moduleCount: number, minSize: number, maxSize: number): SizeForStyle {
+  const pixelsPerModule = pixelsPerModuleFor(shapesOf(style));
+  const found = smallestSizeGiving(pixelsPerModule, style, moduleCount, minSize, maxSize);
+  if (!found) return { pixelsPerModule, size: null, quietZoneModules: null };
+  const { size, layout } = found;
+  // Light border outside the code (outside the circle's decorative ring for shape circle).
+  const quietZonePx = style.shape === 'circle' ? (size - layout.drawingSize) / 2 : layout.x;
+  return { pixelsPerModule, size, quietZoneModules: Math.round((quietZonePx / layout.moduleSize) * 10) / 10 };
+}
+
+/** Modules per side of the symbol drawn for this text and style (the renderer's version choice). */
+export function drawnModuleCount(text: string, style: QrStyle): number | null {
+  const data = encodeDataCodewords(text, resolveErrorCorrectionLevel(style), minimumDrawnVersion(style));
+  return data ? symbolSize(data.version) : null;
+}
+
+/** The smallest size within [minSize, maxSize] at which the image of this text and style decodes, or null when none does. */
+export function smallestDecodableSize(text: string, style: QrStyle, minSize: number, maxSize: number): number | null {
+  const moduleCount = drawnModuleCount(text, style);
+  if (moduleCount === null) return null;
+  return smallestSizeGiving(MIN_PIXELS_PER_MODULE, style, moduleCount, minSize, maxSize)?.size ?? null;
 }

@@ -1,5 +1,5 @@
 /**
- * The decode matrix (docs/styling-and-scannability.md#every-image-decodes): every dots type × every
+ * The decode matrix (docs/styling-and-scannability.md#which-sizes-decode): every dots type × every
  * corner-square type (and unset) × every corner-dot type (and unset) × {square, circle} × {no logo,
  * logo hiding its modules} at 100, 300 and 1000 px. Each combination is either refused by
  * checkStyle with the field to change, or rendered and read back by every decoder of

@@ -44,7 +44,9 @@ const distinct = (values: readonly string[]) => [...new Set(values)];
  */
 export const STYLE_RULE_DESCRIPTION =
   'Styling options (qr-code-styling v1.9 schema, gradient rotation in degrees); stored as sent and returned as `style_config`. ' +
-  'Every image the service draws decodes. Unset parts get scannable defaults: with `dotsOptions.type` `dots`, an unset ' +
+  'Every image drawn with modules at least 2 px wide decodes: the image endpoint names the smallest such `size` of a code in its ' +
+  'X-QR-Min-Decodable-Size header (a long static content at a small size draws narrower modules, which may not decode). ' +
+  'Unset parts get scannable defaults: with `dotsOptions.type` `dots`, an unset ' +
   '`cornersSquareOptions.type` is drawn `extra-rounded` and an unset `cornersDotOptions.type` `dot` (inside a round ring) or ' +
   '`square` (inside any other), instead of loose circles; where modules are narrower than 3 px (classy-rounded, ' +
   'extra-rounded, dot corners) or 2 px (other rounded shapes) they are drawn as squares. A `dot` centre inside a ring that is ' +

@@ -97,7 +97,8 @@ export class StyleCheckView {
     type: 'integer',
     nullable: true,
     description:
-      'Smallest image `size` at which every module is at least pixels_per_module wide; smaller images still decode, with shapes drawn closer to squares',
+      'Smallest image `size` at which every module is at least pixels_per_module wide. Below it shapes are drawn closer to squares; ' +
+      'the image still decodes while its modules are 2 px wide (from the X-QR-Min-Decodable-Size of the image endpoint), and may not below',
     example: 123,
   })
   min_size: number | null;
