@@ -67,7 +67,8 @@ main(process.argv.slice(2)).then(
   (error: Error) => {
     console.error(
       error instanceof EmbeddedDatabaseBusyError
-        ? `Refused: the embedded database in ${error.dataDir} is in use by a running service. Stop the service first, or create keys through the admin API (ADMIN_TOKEN).`
+        ? `Refused: the embedded database in ${error.dataDir} is in use by a running service. ` +
+            'Stop the service first, or create keys through the admin API (ADMIN_TOKEN).'
         : error.message,
     );
     process.exit(1);

@@ -62,7 +62,7 @@ describeWhen(HAS_BUILD)('the built service on the embedded database (e2e)', () =
     rmSync(join(dataDir, '..'), { recursive: true, force: true });
   });
 
-  it('passes the image healthcheck on its PORT; prints a first key; the CLI refuses in one line while the service holds the database, and works once it stopped', async () => {
+  it('passes the healthcheck on PORT, prints a first key; the CLI refuses in one line while the service holds the database, then works', async () => {
     service = await startBuiltService({ DATA_DIR: dataDir });
     expect(await runHealthcheck({ PORT: String(service.port) })).toBe(0);
     expect(await runHealthcheck({ PORT: String(await freePort()) })).toBe(1);
@@ -78,7 +78,8 @@ describeWhen(HAS_BUILD)('the built service on the embedded database (e2e)', () =
       expect(refused.code).toBe(1);
       expect(refused.stdout).toBe('');
       expect(refused.stderr.trim().split('\n')).toEqual([
-        `Refused: the embedded database in ${dataDir} is in use by a running service. Stop the service first, or create keys through the admin API (ADMIN_TOKEN).`,
+        `Refused: the embedded database in ${dataDir} is in use by a running service. ` +
+          'Stop the service first, or create keys through the admin API (ADMIN_TOKEN).',
       ]);
     }
 

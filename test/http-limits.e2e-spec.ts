@@ -131,7 +131,8 @@ describe('HTTP limits and malformed requests (e2e)', () => {
   });
 
   it(`answers a request body that stalls with 408 in the error shape within the body timeout (${BODY_TIMEOUT_SECONDS} s configured)`, async () => {
-    const head = `POST /api/v1/qrcodes HTTP/1.1\r\nHost: localhost\r\nX-API-Key: ${key}\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n`;
+    const head =
+      `POST /api/v1/qrcodes HTTP/1.1\r\nHost: localhost\r\nX-API-Key: ${key}\r\n` + 'Content-Type: application/json\r\nContent-Length: 200\r\n\r\n';
     const exchange = await rawExchange(port, [head, '{"type":"text",'], BODY_TIMEOUT_SECONDS * 1000 + TIMEOUT_SLACK_MS + 5000);
     expect({ status: exchange.answer?.statusCode, raw: exchange.raw.slice(0, 300) }).toEqual({ status: 408, raw: expect.any(String) });
     expect(exchange.ms).toBeLessThanOrEqual(BODY_TIMEOUT_SECONDS * 1000 + TIMEOUT_SLACK_MS);
@@ -139,7 +140,8 @@ describe('HTTP limits and malformed requests (e2e)', () => {
   });
 
   it(`answers a body that trickles in (a byte a second) with 408 once the body timeout passes (${BODY_TIMEOUT_SECONDS} s configured)`, async () => {
-    const head = `POST /api/v1/folders HTTP/1.1\r\nHost: localhost\r\nX-API-Key: ${key}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n`;
+    const head =
+      `POST /api/v1/folders HTTP/1.1\r\nHost: localhost\r\nX-API-Key: ${key}\r\n` + 'Content-Type: application/json\r\nContent-Length: 100\r\n\r\n';
     const started = Date.now();
     const trickle = Array.from({ length: 12 }, () => [{ pauseMs: 1000 }, ' ']).flat();
     const exchange = await rawExchange(port, [head, ...trickle], 5000);

@@ -255,7 +255,7 @@ describe('landing pages in a browser (e2e)', () => {
       expect(card.get('fn').valueOf()).toBe('ليلى حداد 🌟');
     });
 
-    it('event: times in the event\'s zone, "Add to calendar" downloads an RFC 5545 file an iCalendar parser reads, Google Calendar link', async () => {
+    it('event: times in its own zone, "Add to calendar" downloads an RFC 5545 file an iCalendar parser reads, Google Calendar link', async () => {
       const { page } = await open(context, pathOf('event'));
       expect(await page.locator('h1').innerText()).toBe('Spring open day');
       expect(await page.locator('.row').first().innerText()).toBe('When (UTC+02:00)\nSaturday 1 June 2030\n18:00 – 21:00');

@@ -193,7 +193,7 @@ describe('webhooks (e2e)', () => {
   });
 
   describe('delivery', () => {
-    it('sends every event type once, signed so that the Standard Webhooks verifier accepts it, and refuses a changed body or an old timestamp', async () => {
+    it('sends each event type once, signed so the Standard Webhooks verifier accepts it and refuses a changed body or old timestamp', async () => {
       const hook = await receiver();
       const webhook = await createWebhook({ url: hook.url(), events: ['*'] });
       const code = await createQr(t, key, { is_dynamic: true, name: 'Poster' });
@@ -549,7 +549,8 @@ describe('webhooks (e2e)', () => {
       // Enabled with the worker's claims locked out for the moment: the replay's figures are what is checked here.
       await t.prisma.$executeRawUnsafe(`UPDATE webhook_endpoints SET enabled = true WHERE id = '${webhook.id}'`);
       await t.prisma.$executeRawUnsafe(
-        `UPDATE webhook_deliveries SET lease_token = gen_random_uuid(), lease_expires_at = now() + interval '1 hour' WHERE endpoint_id = '${webhook.id}'`,
+        `UPDATE webhook_deliveries SET lease_token = gen_random_uuid(), lease_expires_at = now() + interval '1 hour' ` +
+          `WHERE endpoint_id = '${webhook.id}'`,
       );
       const replayed = (await api('POST', `/api/v1/webhooks/${webhook.id}/replay?from=${new Date(base).toISOString()}`, undefined, own)).json();
       expect(replayed.queued).toBe(1000);
@@ -599,7 +600,7 @@ describe('webhooks (e2e)', () => {
       },
     );
 
-    it('refuses at delivery a host that resolves to 127.0.0.1 without WEBHOOK_ALLOW_PRIVATE, and logs why; an IP literal already at create', async () => {
+    it('refuses at delivery a host resolving to 127.0.0.1 without WEBHOOK_ALLOW_PRIVATE, and logs why; an IP literal at create', async () => {
       const strict = await startTestApp({ ...GENEROUS_RATE_LIMIT, WEBHOOK_ALLOW_HTTP: '1' });
       try {
         const { key: own } = await strict.newAccount();

@@ -35,7 +35,9 @@ export function capacityProblem(contentString: string, style: QrStyle): FieldErr
     if (!(error instanceof QrCapacityError)) throw error;
     return {
       field: 'content',
-      message: `content is too large for a QR code at error correction ${level} (${Buffer.byteLength(contentString)} bytes encoded); shorten it, lower style.qrOptions.errorCorrectionLevel, or make the code dynamic`,
+      message:
+        `content is too large for a QR code at error correction ${level} (${Buffer.byteLength(contentString)} bytes encoded); ` +
+        'shorten it, lower style.qrOptions.errorCorrectionLevel, or make the code dynamic',
     };
   }
 }

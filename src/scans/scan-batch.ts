@@ -76,7 +76,8 @@ export class ScanBatchWriter {
     for (let i = 0; i < events.length; i++) {
       const event = events[i];
       lines[i] =
-        `${randomUUID()}\t${copyField(event.codeId)}\t${this.iso(event.at)}\t${copyField(event.referrer)}\t${this.visitors.hash(event.at, event.ip, event.userAgent)}\t${this.agentFields(event.userAgent, event.isBot)}\n`;
+        `${randomUUID()}\t${copyField(event.codeId)}\t${this.iso(event.at)}\t${copyField(event.referrer)}\t` +
+        `${this.visitors.hash(event.at, event.ip, event.userAgent)}\t${this.agentFields(event.userAgent, event.isBot)}\n`;
       let code = codes.get(event.codeId);
       if (!code) codes.set(event.codeId, (code = { codeId: event.codeId, scans: 0, rows: 0 }));
       code.rows++;

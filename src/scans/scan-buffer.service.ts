@@ -80,7 +80,10 @@ export class ScanBuffer implements ScanCounts, OnModuleInit, BeforeApplicationSh
     this.shutdownBudgetMs = Math.max(1000, Math.floor(config.shutdownTimeoutMs / 2));
   }
 
-  /** Loads the secret behind visitor hashes first: without it no scan can be written (an unreachable database fails the start, as any first query would). */
+  /**
+   * Loads the secret behind visitor hashes first: without it no scan can be written (an unreachable
+   * database fails the start, as any first query would).
+   */
   async onModuleInit(): Promise<void> {
     await this.visitors.ready();
     this.timers.push(setInterval(() => void this.handOnUnlessBusy(), HAND_ON_INTERVAL_MS));

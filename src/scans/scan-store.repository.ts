@@ -18,10 +18,15 @@ const VISITOR_SECRET = 'visitor_hash_secret';
 
 const CLAIM_BATCHES = `INSERT INTO scan_batches (id) SELECT unnest($1::uuid[]) ON CONFLICT (id) DO NOTHING RETURNING id::text AS id`;
 /** Each code once, in id order (no deadlock between stores), in place of a foreign-key check per row. */
-const LOCK_CODES = `SELECT id::text AS id, account_id::text AS account_id, folder_id::text AS folder_id, short_code FROM qr_codes WHERE id = ANY($1::uuid[]) ORDER BY id FOR KEY SHARE`;
+const LOCK_CODES =
+  'SELECT id::text AS id, account_id::text AS account_id, folder_id::text AS folder_id, short_code ' +
+  'FROM qr_codes WHERE id = ANY($1::uuid[]) ORDER BY id FOR KEY SHARE';
 const COPY_SCAN_EVENTS = `COPY scan_events (${SCAN_EVENT_COLUMNS.join(', ')}) FROM STDIN`;
 const DROP_SCANS_OF = `DELETE FROM scan_events WHERE qr_code_id = ANY($1::uuid[])`;
-/** The UPDATE below locks rows in whatever order its plan visits them: taken here in id order first, so concurrent stores never wait on each other in a cycle. */
+/**
+ * The UPDATE below locks rows in whatever order its plan visits them: taken here in id order first,
+ * so concurrent stores never wait on each other in a cycle.
+ */
 const LOCK_COUNTERS = `SELECT id FROM qr_codes WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE`;
 const ADD_SCANS = `UPDATE qr_codes q SET scans = q.scans + c.n FROM unnest($1::uuid[], $2::bigint[]) AS c(id, n) WHERE q.id = c.id`;
 

@@ -31,7 +31,8 @@ export interface NewDelivery {
 }
 
 /** Enabled endpoints subscribed to scans, of some accounts: the partial index webhook_endpoints_scan_subscribers_idx answers it. */
-const SCAN_SUBSCRIBERS = `SELECT id::text AS id, account_id::text AS account_id, events, folder_id::text AS folder_id, qrcode_ids::text[] AS qrcode_ids
+const SCAN_SUBSCRIBERS = `SELECT id::text AS id, account_id::text AS account_id, events, folder_id::text AS folder_id,
+    qrcode_ids::text[] AS qrcode_ids
   FROM webhook_endpoints
   WHERE account_id = ANY($1::uuid[]) AND enabled AND events && ARRAY['qrcode.scanned', '*']::varchar(32)[]`;
 /**

@@ -33,7 +33,9 @@ export function scannedEventBodies(code: { id: string; shortCode: string | null 
     if (host === undefined) hosts.set(referrer, (host = json(referrerHost(referrer))));
     return host;
   };
-  const head = `{"type":"qrcode.scanned","timestamp":${json(occurredAt.toISOString())},"data":{"qrcode":{"id":${json(code.id)},"short_code":${json(code.shortCode)}},"scans":[`;
+  const head =
+    `{"type":"qrcode.scanned","timestamp":${json(occurredAt.toISOString())},` +
+    `"data":{"qrcode":{"id":${json(code.id)},"short_code":${json(code.shortCode)}},"scans":[`;
   const bodies: string[] = [];
   for (let start = 0; start < rows.length; start += MAX_SCANS_PER_EVENT) {
     // Joined once, not appended to: the body waits for its insert as one flat string, not a tree of pieces.
@@ -42,8 +44,9 @@ export function scannedEventBodies(code: { id: string; shortCode: string | null 
     for (let i = start; i < end; i++) {
       const row = rows[i];
       parts.push(
-        `${i > start ? ',' : ''}{"id":${plain(row.eventId)},"scanned_at":${plain(row.scannedAt)},"device":${repeated(row.device)},"os":${repeated(row.os)},` +
-          `"browser":${repeated(row.browser)},"referrer_host":${hostJson(row.referrer)},"country":null,"visitor_hash":${plain(row.visitorHash)}}`,
+        `${i > start ? ',' : ''}{"id":${plain(row.eventId)},"scanned_at":${plain(row.scannedAt)},` +
+          `"device":${repeated(row.device)},"os":${repeated(row.os)},"browser":${repeated(row.browser)},` +
+          `"referrer_host":${hostJson(row.referrer)},"country":null,"visitor_hash":${plain(row.visitorHash)}}`,
       );
     }
     parts.push(']}}');

@@ -302,12 +302,15 @@ describe(`API fuzz: ${RUNS} generated requests per route (e2e)`, () => {
       results.set(name, result);
       if (result.failures.length === 0) return;
       const lines = [
-        `${name}: ${result.failing} of ${RUNS} requests answered wrongly, ${result.problemCounts.size} kinds of problem (FUZZ_SEED=${SEED} FUZZ_ROUTES='${escapeRegExp(name)}' replays this run)`,
+        `${name}: ${result.failing} of ${RUNS} requests answered wrongly, ${result.problemCounts.size} kinds of problem ` +
+          `(FUZZ_SEED=${SEED} FUZZ_ROUTES='${escapeRegExp(name)}' replays this run)`,
         ...[...result.problemCounts].map(([problem, count]) => `  ${count} × ${problem}`),
         'first failures:',
         ...result.failures.map(
           (failure) =>
-            `  #${failure.index}: ${describeRequest(failure.request)}\n    → ${failure.status}: ${failure.problems.map((problem) => problem.slice(0, 160)).join('; ')}\n    body ${JSON.stringify(failure.body.slice(0, 200))}`,
+            `  #${failure.index}: ${describeRequest(failure.request)}\n` +
+            `    → ${failure.status}: ${failure.problems.map((problem) => problem.slice(0, 160)).join('; ')}\n` +
+            `    body ${JSON.stringify(failure.body.slice(0, 200))}`,
         ),
       ];
       throw new Error(lines.join('\n'));
@@ -330,7 +333,8 @@ function summary(results: Map<string, RouteResult>): string {
   ];
   for (const [name, result] of results) {
     lines.push(
-      `${name.padEnd(width)}  ${statuses.map((status) => String(result.statuses.get(status) ?? '').padStart(6)).join('')}  ${String(result.failing).padStart(7)}  ${(result.ms / 1000).toFixed(1).padStart(9)}`,
+      `${name.padEnd(width)}  ${statuses.map((status) => String(result.statuses.get(status) ?? '').padStart(6)).join('')}  ` +
+        `${String(result.failing).padStart(7)}  ${(result.ms / 1000).toFixed(1).padStart(9)}`,
     );
   }
   return lines.join('\n');

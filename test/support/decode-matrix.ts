@@ -90,7 +90,8 @@ export async function runMatrix(combinations: Combination[], indices: number[]):
 /** Read rates per decoder and size, and how many reads needed another raster width than the image's own. */
 export function describeMatrix(combinations: Combination[], run: MatrixRun): string {
   const lines = [
-    `decode matrix: ${run.read.size + run.refused.size} combinations, ${run.read.size} rendered and decoded, ${run.refused.size} refused, ${run.seconds.toFixed(1)} s`,
+    `decode matrix: ${run.read.size + run.refused.size} combinations, ${run.read.size} rendered and decoded, ` +
+      `${run.refused.size} refused, ${run.seconds.toFixed(1)} s`,
   ];
   for (const size of MATRIX_SIZES) {
     const atSize = [...run.read].filter(([index]) => combinations[index].size === size);

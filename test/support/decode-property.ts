@@ -41,7 +41,8 @@ export function describeRun(run: PropertyRun): string {
   for (const failure of run.failures.slice(0, 20)) {
     const { text, size, style } = failure.input;
     lines.push(
-      `  #${failure.index} size ${size}, read at ${JSON.stringify(failure.widths)}, text ${JSON.stringify(text.slice(0, 80))}, style ${JSON.stringify({ ...style, image: style.image ? '(logo)' : undefined })}`,
+      `  #${failure.index} size ${size}, read at ${JSON.stringify(failure.widths)}, text ${JSON.stringify(text.slice(0, 80))}, ` +
+        `style ${JSON.stringify({ ...style, image: style.image ? '(logo)' : undefined })}`,
     );
   }
   return lines.join('\n');

@@ -114,7 +114,10 @@ export async function insertScanEvent(t: TestApp, qrCodeId: string): Promise<voi
   await t.prisma.scanEvent.create({ data: data as Prisma.ScanEventUncheckedCreateInput });
 }
 
-/** Polls `probe` until it returns `expected` (or `timeoutMs` passes) and returns the last value: for effects that travel asynchronously (pub/sub, reconnects). */
+/**
+ * Polls `probe` until it returns `expected` (or `timeoutMs` passes) and returns the last value: for
+ * effects that travel asynchronously (pub/sub, reconnects).
+ */
 export async function eventually<T>(probe: () => Promise<T>, expected: T, timeoutMs = 5000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let value = await probe();

@@ -68,7 +68,9 @@ export const LANDING_SAMPLES = [
     name: 'text-links',
     type: 'text',
     content: {
-      text: 'Welcome to the spring fair!\nProgramme and map: https://example.com/fair?day=1.\nNot a link: javascript:alert(1) and data:text/html,<b>x</b>.',
+      text:
+        'Welcome to the spring fair!\nProgramme and map: https://example.com/fair?day=1.\n' +
+        'Not a link: javascript:alert(1) and data:text/html,<b>x</b>.',
     },
   },
 ] as const satisfies readonly LandingSample[];

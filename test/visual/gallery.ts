@@ -85,7 +85,8 @@ const LONG: TextTemplate = {
 const LONGER: TextTemplate = {
   name: 'longer',
   template:
-    'https://example.com/docs/Lorem-Ipsum/dolor-sit-amet/consectetur-adipiscing-elit/sed-do-eiusmod-tempor/incididunt-ut-labore/et-dolore-magna-aliqua/Ut-enim-ad-minim-veniam?id={}',
+    'https://example.com/docs/Lorem-Ipsum/dolor-sit-amet/consectetur-adipiscing-elit/sed-do-eiusmod-tempor/' +
+    'incididunt-ut-labore/et-dolore-magna-aliqua/Ut-enim-ad-minim-veniam?id={}',
   prefer: 0,
 };
 /** Texts only reported on (matrix comparison), not drawn. */
@@ -383,10 +384,12 @@ async function qcsRender(page: Page, options: Record<string, unknown>): Promise<
 async function screenshotSvg(page: Page, svg: string): Promise<Buffer> {
   const src = `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
   await page.setContent(
-    `<!doctype html><html><body style="margin:0;background:#fff"><img id="qr" width="${SIZE}" height="${SIZE}" style="display:block" src="${src}"></body></html>`,
+    `<!doctype html><html><body style="margin:0;background:#fff">` +
+      `<img id="qr" width="${SIZE}" height="${SIZE}" style="display:block" src="${src}"></body></html>`,
   );
   await page.evaluate(
-    `(async () => { const img = document.getElementById('qr'); await img.decode(); await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))); })()`,
+    `(async () => { const img = document.getElementById('qr'); await img.decode(); ` +
+      `await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))); })()`,
   );
   return page.screenshot({ clip: { x: 0, y: 0, width: SIZE, height: SIZE }, type: 'png' });
 }
@@ -398,7 +401,8 @@ async function screenshotSvg(page: Page, svg: string): Promise<Buffer> {
 async function differenceImage(page: Page, ours: Buffer, theirs: Buffer): Promise<Buffer> {
   const src = (png: Buffer) => `data:image/png;base64,${png.toString('base64')}`;
   await page.setContent(
-    `<!doctype html><html><body style="margin:0;background:#fff"><div style="position:relative;width:${SIZE}px;height:${SIZE}px;filter:invert(1);isolation:isolate">` +
+    `<!doctype html><html><body style="margin:0;background:#fff">` +
+      `<div style="position:relative;width:${SIZE}px;height:${SIZE}px;filter:invert(1);isolation:isolate">` +
       `<img src="${src(ours)}" style="position:absolute;left:0;top:0">` +
       `<img src="${src(theirs)}" style="position:absolute;left:0;top:0;mix-blend-mode:difference"></div></body></html>`,
   );
@@ -791,16 +795,21 @@ function writeIndex(rows: Row[], matrixReport: MatrixComparison[], failures: Fai
       const share = a.agreeing / a.compared;
       const cls = share >= TARGET ? 'ok' : 'bad';
       const file = safeName(row.entry.name);
+      const defaultsList = row.scannableDefaults.map((d) => `${d.field.replace('style.', '')} = ${d.value}`).join(', ');
+      const defaults = row.scannableDefaults.length
+        ? `<p><b>scannable defaults</b> (qr-code-styling draws loose circles here; it was given these): ${escapeHtml(defaultsList)}</p>`
+        : '';
+      const decodes = `ours ${decodeCell(row.decode.ours)} · theirs ${decodeCell(row.decode.theirs)}`;
       return `<tr class="${cls}">
   <td class="meta"><h3>${escapeHtml(row.entry.name)}</h3>
   <p class="fig">agreement <b>${pct(share)}</b> (${a.agreeing}/${a.compared})</p>
-  ${row.scannableDefaults.length ? `<p><b>scannable defaults</b> (qr-code-styling draws loose circles here; it was given these): ${escapeHtml(row.scannableDefaults.map((d) => `${d.field.replace('style.', '')} = ${d.value}`).join(', '))}</p>` : ''}
+  ${defaults}
   <p>bytes: ours ${row.oursBytes} · theirs ${row.theirsBytes} · ratio ${(row.oursBytes / row.theirsBytes).toFixed(3)}</p>
   <p>v${row.version} (${row.count}×${row.count}), level ${row.level}; pixels differing ${pct(row.pixelDiff)}</p>
   ${a.underLogo ? `<p>under logo: ${a.underLogo} modules left out (${a.underLogoAgreeing} alike)</p>` : ''}
   ${a.decorative ? `<p>decorative: ${a.decorativeAgreeing}/${a.decorative} alike</p>` : ''}
   <p>grid ours ${gridText(row.oursMeasured)} · theirs ${gridText(row.theirsMeasured)}</p>
-  <p>decodes (J jsQR/resvg, Z zxing/Chromium at ${SIZE}px; @w: only at a smaller raster): ours ${decodeCell(row.decode.ours)} · theirs ${decodeCell(row.decode.theirs)}</p>
+  <p>decodes (J jsQR/resvg, Z zxing/Chromium at ${SIZE}px; @w: only at a smaller raster): ${decodes}</p>
   <p class="text">${escapeHtml(row.text)}</p>
   <pre>${escapeHtml(styleJson(row.entry.style))}</pre></td>
   <td><img src="${file}-ours.png" width="300" height="300"><br>ours</td>
@@ -812,7 +821,9 @@ function writeIndex(rows: Row[], matrixReport: MatrixComparison[], failures: Fai
   const matrices = matrixReport
     .map(
       (m) =>
-        `<tr><td>${escapeHtml(m.text.slice(0, 60))}</td><td>${m.level}</td><td>${m.oursSize}/${m.theirsSize}</td><td>${m.differing ?? 'size differs'}</td><td>${m.oursMask}/${m.theirsMask ?? '-'}</td><td>${m.sameDataOtherMask === null ? '' : m.sameDataOtherMask ? 'mask only' : 'data differs'}</td></tr>`,
+        `<tr><td>${escapeHtml(m.text.slice(0, 60))}</td><td>${m.level}</td><td>${m.oursSize}/${m.theirsSize}</td>` +
+        `<td>${m.differing ?? 'size differs'}</td><td>${m.oursMask}/${m.theirsMask ?? '-'}</td>` +
+        `<td>${m.sameDataOtherMask === null ? '' : m.sameDataOtherMask ? 'mask only' : 'data differs'}</td></tr>`,
     )
     .join('\n');
   writeFileSync(
@@ -853,9 +864,10 @@ async function contactSheets(page: Page, rows: Row[]): Promise<string[]> {
         const file = safeName(row.entry.name);
         const share = row.agreement.agreeing / row.agreement.compared;
         const img = (suffix: string) => `data:image/png;base64,${readFileSync(join(OUT, `${file}-${suffix}.png`)).toString('base64')}`;
+        const picture = (suffix: string) => `<img src="${img(suffix)}" width="300" height="300" style="border:1px solid #eee">`;
         return `<div style="display:inline-block;margin:4px;padding:4px;border:1px solid ${share >= TARGET ? '#ccc' : '#d00'}">
 <div style="height:16px"><b>${escapeHtml(row.entry.name)}</b> ${pct(share)} · ${row.oursBytes}/${row.theirsBytes} B</div>
-<img src="${img('ours')}" width="300" height="300" style="border:1px solid #eee"><img src="${img('qcs')}" width="300" height="300" style="border:1px solid #eee">
+${picture('ours')}${picture('qcs')}
 </div>`;
       })
       .join('') +
@@ -1045,14 +1057,17 @@ async function main(): Promise<void> {
     const sheets = await contactSheets(shotPage, rows);
 
     // ---- printed report
-    console.log(
-      `\nrenderQrSvg vs qr-code-styling ${(JSON.parse(readFileSync(require.resolve('qr-code-styling/package.json'), 'utf8')) as { version: string }).version} in Chromium ${browser.version()}, ${SIZE}px`,
-    );
+    const qcsVersion = (JSON.parse(readFileSync(require.resolve('qr-code-styling/package.json'), 'utf8')) as { version: string }).version;
+    console.log(`\nrenderQrSvg vs qr-code-styling ${qcsVersion} in Chromium ${browser.version()}, ${SIZE}px`);
     console.log(`${zxingNote}\n`);
     console.log('Matrix comparison (our buildQrMatrix vs qr-code-styling _qr.isDark):');
     for (const m of matrixReport) {
       console.log(
-        `  ${m.level} ${String(m.oursSize).padStart(3)}/${String(m.theirsSize).padEnd(3)} ${m.differing === 0 ? 'same      ' : m.differing === null ? 'SIZE DIFF ' : `${String(m.differing).padStart(4)} diff `} mask ${m.oursMask}/${m.theirsMask ?? '-'}${m.sameDataOtherMask === null ? '' : m.sameDataOtherMask ? ' (same data, mask only)' : ' (DATA DIFFERS)'}  ${m.text.length > 70 ? `${m.text.slice(0, 67)}...` : m.text}`,
+        `  ${m.level} ${String(m.oursSize).padStart(3)}/${String(m.theirsSize).padEnd(3)} ` +
+          `${m.differing === 0 ? 'same      ' : m.differing === null ? 'SIZE DIFF ' : `${String(m.differing).padStart(4)} diff `} ` +
+          `mask ${m.oursMask}/${m.theirsMask ?? '-'}` +
+          `${m.sameDataOtherMask === null ? '' : m.sameDataOtherMask ? ' (same data, mask only)' : ' (DATA DIFFERS)'}  ` +
+          `${m.text.length > 70 ? `${m.text.slice(0, 67)}...` : m.text}`,
       );
     }
     console.log('\nTexts drawn:');
@@ -1108,11 +1123,13 @@ async function main(): Promise<void> {
       console.log(line(r));
     });
     console.log(
-      `(J: jsQR on resvg's ${SIZE}px raster = decodeSvg; Z: zxing-wasm on the Chromium screenshot; @w: read only at a smaller raster width; none: at no width of ${[SIZE, ...DECODE_WIDTHS].join('/')})`,
+      `(J: jsQR on resvg's ${SIZE}px raster = decodeSvg; Z: zxing-wasm on the Chromium screenshot; ` +
+        `@w: read only at a smaller raster width; none: at no width of ${[SIZE, ...DECODE_WIDTHS].join('/')})`,
     );
     if (control) {
       console.log(
-        `control-mask-mismatch: our render of "${control.text}" (mask ${control.masks.ours}) vs qr-code-styling's (mask ${control.masks.theirs}), same data: agreement ${pct(control.agreement.agreeing / control.agreement.compared)} — the figure does see a different symbol`,
+        `control-mask-mismatch: our render of "${control.text}" (mask ${control.masks.ours}) vs qr-code-styling's (mask ${control.masks.theirs}), ` +
+          `same data: agreement ${pct(control.agreement.agreeing / control.agreement.compared)} — the figure does see a different symbol`,
       );
     }
 
@@ -1123,6 +1140,7 @@ async function main(): Promise<void> {
     // A failure of ours only counts when qr-code-styling's drawing of the same style is read.
     const undecoded = rows.filter((row) => row.decode.ours.anyWidth === null && row.decode.theirs.anyWidth !== null);
     const unreadableStyles = rows.filter((row) => row.decode.ours.anyWidth === null || !(row.decode.ours.jsqr && row.decode.ours.zxing));
+    const unreadableText = (r: Row) => `${r.entry.name} (ours ${decodeCell(r.decode.ours)}, qcs ${decodeCell(r.decode.theirs)})`;
     console.log(`\n${rows.length} styles; under ${pct(TARGET, 0)}: ${below.length ? below.map((r) => r.entry.name).join(', ') : 'none'}`);
     for (const row of rows) {
       const a = row.agreement;
@@ -1148,7 +1166,8 @@ async function main(): Promise<void> {
       const { ours, theirs } = row.decode;
       if (!ours.jsqr || !ours.zxing || !theirs.jsqr || !theirs.zxing) {
         notes.push(
-          `decoding at ${SIZE}px: ours jsQR ${ours.jsqr ? 'yes' : 'no'}, zxing ${ours.zxing ? 'yes' : 'no'}; theirs jsQR ${theirs.jsqr ? 'yes' : 'no'}, zxing ${theirs.zxing ? 'yes' : 'no'}` +
+          `decoding at ${SIZE}px: ours jsQR ${ours.jsqr ? 'yes' : 'no'}, zxing ${ours.zxing ? 'yes' : 'no'}; ` +
+            `theirs jsQR ${theirs.jsqr ? 'yes' : 'no'}, zxing ${theirs.zxing ? 'yes' : 'no'}` +
             `; jsQR on the Chromium raster: ours ${ours.jsqrChromium ? 'yes' : 'no'}, theirs ${theirs.jsqrChromium ? 'yes' : 'no'}` +
             `; smallest width read: ours ${ours.anyWidth ?? 'none'}, theirs ${theirs.anyWidth ?? 'none'}`,
         );
@@ -1156,7 +1175,7 @@ async function main(): Promise<void> {
       if (notes.length) console.log(`  ${row.entry.name}:\n    ${notes.join('\n    ')}`);
     }
     console.log(
-      `\nStyles not read by both decoders at ${SIZE}px: ${unreadableStyles.length ? unreadableStyles.map((r) => `${r.entry.name} (ours ${decodeCell(r.decode.ours)}, qcs ${decodeCell(r.decode.theirs)})`).join(', ') : 'none'}`,
+      `\nStyles not read by both decoders at ${SIZE}px: ${unreadableStyles.length ? unreadableStyles.map(unreadableText).join(', ') : 'none'}`,
     );
     console.log(
       `Our renders unreadable where qr-code-styling's is read: ${undecoded.length ? undecoded.map((r) => r.entry.name).join(', ') : 'none'}`,

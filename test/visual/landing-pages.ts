@@ -110,10 +110,15 @@ async function main(): Promise<void> {
       const cells = row
         .map(
           (shot) =>
-            `<figure><img src="data:image/png;base64,${readFileSync(join(OUT, shot.file)).toString('base64')}" width="${width}"><figcaption>${shot.name} (${shot.status})</figcaption></figure>`,
+            `<figure><img src="data:image/png;base64,${readFileSync(join(OUT, shot.file)).toString('base64')}" width="${width}">` +
+            `<figcaption>${shot.name} (${shot.status})</figcaption></figure>`,
         )
         .join('');
-      const sheet = `<!doctype html><meta charset="utf-8"><style>body{margin:0;padding:12px;background:#777;font:14px system-ui;display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start}figure{margin:0}img{display:block;border:1px solid #333}figcaption{color:#fff}</style>${cells}`;
+      const sheet =
+        '<!doctype html><meta charset="utf-8"><style>' +
+        'body{margin:0;padding:12px;background:#777;font:14px system-ui;display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start}' +
+        'figure{margin:0}img{display:block;border:1px solid #333}figcaption{color:#fff}' +
+        `</style>${cells}`;
       writeFileSync(join(OUT, `sheet-${viewport}-${scheme}.html`), sheet);
       const page = await browser.newPage({ viewport: { width: viewport === 'phone' ? 1700 : 2000, height: 800 } });
       await page.setContent(sheet);

@@ -25,7 +25,9 @@ export class ScanAnalyticsQuery {
   @ApiPropertyOptional({
     enum: SCAN_INTERVALS,
     default: 'day',
-    description: `Bucket size of the series, in UTC (week = ISO week from Monday). Longest window: ${MAX_SPAN_DAYS.hour} days for hour, ${MAX_SPAN_DAYS.day} for day and week.`,
+    description:
+      'Bucket size of the series, in UTC (week = ISO week from Monday). ' +
+      `Longest window: ${MAX_SPAN_DAYS.hour} days for hour, ${MAX_SPAN_DAYS.day} for day and week.`,
   })
   @IsOptional()
   @IsIn(SCAN_INTERVALS, { message: `interval must be one of: ${SCAN_INTERVALS.join(', ')}` })

@@ -49,8 +49,32 @@ const UNAVAILABLE_CODES = new Set([
 /** Prisma driver-adapter error kinds of the same cases. */
 const UNAVAILABLE_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections', 'TransactionWriteConflict']);
 
-const UNAVAILABLE_MESSAGE =
-  /Code: `(08[0-9A-Z]{3}|53300|57P0[123]|57014|55P03|40001|40P01)`|ECONNREFUSED|ECONNRESET|Connection terminated|Server has closed the connection|closed the connection unexpectedly|timeout exceeded when trying to connect|Can't reach database|DatabaseNotReachable|Connection refused|Database link cut|Query read timeout|not queryable|too many clients|terminating connection|the database system is (starting up|shutting down)|canceling statement due to statement timeout|Transaction already closed|Unable to start a transaction in the given time|timeout expired|Connection terminated due to connection timeout/i;
+const UNAVAILABLE_MESSAGE = new RegExp(
+  [
+    'Code: `(08[0-9A-Z]{3}|53300|57P0[123]|57014|55P03|40001|40P01)`',
+    'ECONNREFUSED',
+    'ECONNRESET',
+    'Connection terminated',
+    'Server has closed the connection',
+    'closed the connection unexpectedly',
+    'timeout exceeded when trying to connect',
+    "Can't reach database",
+    'DatabaseNotReachable',
+    'Connection refused',
+    'Database link cut',
+    'Query read timeout',
+    'not queryable',
+    'too many clients',
+    'terminating connection',
+    'the database system is (starting up|shutting down)',
+    'canceling statement due to statement timeout',
+    'Transaction already closed',
+    'Unable to start a transaction in the given time',
+    'timeout expired',
+    'Connection terminated due to connection timeout',
+  ].join('|'),
+  'i',
+);
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   return errorChain(error).some(

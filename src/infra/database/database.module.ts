@@ -13,9 +13,8 @@ import { Database, DATABASE_CONNECTION } from './database.service';
         const logger = new Logger('Database');
         if (config.databaseUrl) return connectPostgres(config.databaseUrl, config.database, (reason) => logger.warn(reason));
         const embedded = await openEmbedded(config.embeddedDatabaseDir);
-        logger.log(
-          `Embedded PGlite database in ${config.embeddedDatabaseDir}${embedded.applied.length ? `; applied migrations: ${embedded.applied.join(', ')}` : ''}`,
-        );
+        const applied = embedded.applied.length ? `; applied migrations: ${embedded.applied.join(', ')}` : '';
+        logger.log(`Embedded PGlite database in ${config.embeddedDatabaseDir}${applied}`);
         return embedded;
       },
     },

@@ -70,7 +70,8 @@ export async function migrate(session: SqlSession, migrations: MigrationFile[] =
       const row = appliedByName.get(migration.name);
       if (row && row.checksum !== migration.checksum) {
         throw new MigrationError(
-          `Migration ${migration.name} was modified after it was applied (checksum ${row.checksum} in the database, ${migration.checksum} on disk); refusing to migrate.`,
+          `Migration ${migration.name} was modified after it was applied ` +
+            `(checksum ${row.checksum} in the database, ${migration.checksum} on disk); refusing to migrate.`,
         );
       }
     }

@@ -106,7 +106,8 @@ function budgetsOf(options: ThrottlerModuleOptions): Map<string, Budget> {
     const unsupported = definedKeys(throttler).filter((option) => !SUPPORTED_BUDGET_OPTIONS.has(option));
     if (typeof name !== 'string' || typeof limit !== 'number' || typeof ttl !== 'number' || unsupported.length > 0) {
       throw new Error(
-        `Rate-limit budget ${name}: only a name and a numeric limit and ttl are supported (got ${unsupported.join(', ') || 'no name, or a non-numeric limit or ttl'})`,
+        `Rate-limit budget ${name}: only a name and a numeric limit and ttl are supported ` +
+          `(got ${unsupported.join(', ') || 'no name, or a non-numeric limit or ttl'})`,
       );
     }
     budgets.set(name, { name, limit, ttl });

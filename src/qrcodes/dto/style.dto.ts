@@ -51,7 +51,8 @@ export const STYLE_RULE_DESCRIPTION =
   '`square` (inside any other), instead of loose circles; where modules are narrower than 3 px (classy-rounded, ' +
   'extra-rounded, dot corners) or 2 px (other rounded shapes) they are drawn as squares. A `dot` centre inside a ring that is ' +
   'not a circle is drawn as a square rounded by 0.4 of its side, and a `square` centre inside a `dot` ring gets corners rounded by ' +
-  '1/6 of its side: the finder keeps its proportions along the diagonals, which some decoders check. Only what you set and scanners cannot read is refused (400 naming the ' +
+  '1/6 of its side: the finder keeps its proportions along the diagonals, which some decoders check. ' +
+  'Only what you set and scanners cannot read is refused (400 naming the ' +
   'field): contrast under 3:1 or light-on-dark colours, a logo larger than the error correction level can recover, ' +
   '`cornersDotOptions.type` `dots`, and `cornersSquareOptions.type` `dots` around a `dot` centre. ' +
   'POST /api/v1/styles/check answers the verdict and the defaults applied before you create.';

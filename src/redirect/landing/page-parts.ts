@@ -48,8 +48,10 @@ export function copyField(field: { id: string; label: string; value: string; sec
   const classes = field.secret ? ' class="secret"' : '';
   const control = field.multiline
     ? // The parser drops one line break right after <textarea>: this one, so a message's own first line break stays.
-      `<textarea id="${field.id}" readonly rows="${Math.min(6, field.value.split('\n').length + 1)}" dir="auto"${classes}>\n${escapeHtml(field.value)}</textarea>`
-    : `<input id="${field.id}" type="text" readonly value="${escapeHtml(field.value)}" dir="auto" autocomplete="off" autocapitalize="off" spellcheck="false"${classes}>`;
+      `<textarea id="${field.id}" readonly rows="${Math.min(6, field.value.split('\n').length + 1)}" dir="auto"${classes}>\n` +
+      `${escapeHtml(field.value)}</textarea>`
+    : `<input id="${field.id}" type="text" readonly value="${escapeHtml(field.value)}" dir="auto" ` +
+      `autocomplete="off" autocapitalize="off" spellcheck="false"${classes}>`;
   const hint = field.hint === undefined ? '' : `<p class="hint">${escapeHtml(field.hint)}</p>`;
   return `<div class="field"><label for="${field.id}">${escapeHtml(field.label)}</label>${control}${hint}</div>`;
 }

@@ -9,7 +9,8 @@ describe('textPage', () => {
 
   it('a longer text is shown as written under a plain heading, with its http(s) addresses as links and nothing else', () => {
     const written =
-      'Programme: https://example.com/fair?day=1&x=2.\nNot links: javascript:alert(1), data:text/html,x, https://user:pw@example.com/, ftp://example.com/';
+      'Programme: https://example.com/fair?day=1&x=2.\n' +
+      'Not links: javascript:alert(1), data:text/html,x, https://user:pw@example.com/, ftp://example.com/';
     const page = parsePage(textPage({ text: written }));
     expect(text(page, 'h1')).toBe('Message');
     expect(text(page, '.text')).toBe(written);

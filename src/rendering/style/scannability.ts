@@ -76,7 +76,9 @@ function findLooseFinderProblem(style: QrStyle): FieldError | undefined {
     const field = 'style.cornersSquareOptions.type';
     return {
       field,
-      message: `${field}: a finder ring of loose dots around a round centre is not found by scanners; use dot or extra-rounded for the ring, or a square centre`,
+      message:
+        `${field}: a finder ring of loose dots around a round centre is not found by scanners; ` +
+        'use dot or extra-rounded for the ring, or a square centre',
     };
   }
   return undefined;

@@ -2,7 +2,8 @@ import type { QrCodeId } from '../../common/ids/resource-ids';
 import type { ScanEvent } from '../scan-event';
 import { VisitorHasher } from '../visitor-hash';
 
-export const IPHONE_AGENT = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+export const IPHONE_AGENT =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 export const SCANNED_CODE = '5f0c6d7e-0000-4000-8000-0000000000c0' as QrCodeId;
 
 /** A recorded scan of SCANNED_CODE from an iPhone, with a referrer that needs escaping; overrides change any field. */

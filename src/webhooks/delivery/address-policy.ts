@@ -1,6 +1,9 @@
 import ipaddr from 'ipaddr.js';
 
-/** Cloud metadata services outside the internal ranges (Azure's wire server); 169.254.169.254 and fd00:ec2::254 are link-local and unique-local anyway. */
+/**
+ * Cloud metadata services outside the internal ranges (Azure's wire server); 169.254.169.254 and
+ * fd00:ec2::254 are link-local and unique-local anyway.
+ */
 const METADATA_ADDRESSES = new Set(['168.63.129.16']);
 
 const RANGE_NAMES: Record<string, string> = {

@@ -190,10 +190,13 @@ export class DeliveryQueueRepository {
     const values = sql.join(
       attempts.map(
         (a) =>
-          sql`(${randomUUID()}::uuid, ${a.accountId}::uuid, ${a.deliveryId}::uuid, ${a.attemptedAt}::timestamptz, ${a.statusCode}::int, ${a.error}::varchar, ${a.durationMs}::int, ${a.snippet}::varchar, ${a.outcome}::varchar, ${a.nextAttemptAt}::timestamptz, ${a.scheduleAttempts}::int, ${a.leaseToken}::uuid)`,
+          sql`(${randomUUID()}::uuid, ${a.accountId}::uuid, ${a.deliveryId}::uuid, ${a.attemptedAt}::timestamptz, ${a.statusCode}::int,
+            ${a.error}::varchar, ${a.durationMs}::int, ${a.snippet}::varchar, ${a.outcome}::varchar, ${a.nextAttemptAt}::timestamptz,
+            ${a.scheduleAttempts}::int, ${a.leaseToken}::uuid)`,
       ),
     );
-    const recorded = sql`(VALUES ${values}) AS v(id, account_id, delivery_id, attempted_at, status_code, error, duration_ms, snippet, outcome, next_attempt_at, schedule_attempts, lease_token)`;
+    const recorded = sql`(VALUES ${values}) AS v(id, account_id, delivery_id, attempted_at, status_code, error, duration_ms, snippet, outcome,
+      next_attempt_at, schedule_attempts, lease_token)`;
     // Deliveries deleted meanwhile (their endpoint or event was) have nothing to record; should one go between this and the
     // insert, its foreign key fails the transaction, which is tried again and then finds it gone.
     await sql`INSERT INTO webhook_attempts (id, account_id, delivery_id, attempted_at, status_code, error, duration_ms, response_snippet, outcome)
@@ -236,7 +239,9 @@ export class DeliveryQueueRepository {
       .returning(['id', 'failing_since'])
       .execute();
     for (const row of disabled) {
-      const reason = `Disabled at ${now.toISOString()}: every delivery failed since ${row.failing_since!.toISOString()} (last: ${lastError(row.id)}). Fix the endpoint, then set enabled to true.`;
+      const reason =
+        `Disabled at ${now.toISOString()}: every delivery failed since ${row.failing_since!.toISOString()} (last: ${lastError(row.id)}). ` +
+        'Fix the endpoint, then set enabled to true.';
       await db
         .updateTable('webhook_endpoints')
         .set({ disabled_reason: reason.slice(0, 500) })

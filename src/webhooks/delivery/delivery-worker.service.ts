@@ -36,8 +36,9 @@ const MAX_RECORD_TRIES = 10;
  * (DeliveryQueueRepository.cycle) that records the attempts finished since the last step and
  * claims due deliveries into the slots that frees (endpoints locked with SKIP LOCKED, per-endpoint
  * concurrency counted from leases); the posts happen outside any transaction. A step runs
- * whenever an attempt finishes, so a slow endpoint holds up only its own deliveries. It runs beside the redirect host but never in its path: scans only append to the
- * scan buffer, whose store writes the events.
+ * whenever an attempt finishes, so a slow endpoint holds up only its own deliveries. It runs beside
+ * the redirect host but never in its path: scans only append to the scan buffer, whose store writes
+ * the events.
  */
 @Injectable()
 export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
