@@ -14,6 +14,9 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { args: 'all', argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'all', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true }],
       '@typescript-eslint/consistent-type-imports': ['error', { prefer: 'type-imports', fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
       'no-empty': ['error', { allowEmptyCatch: false }],
+      // Prettier wraps code at 150 columns but leaves long strings, templates and comments whole.
+      // Core max-len is deprecated (formatting rules moved to @stylistic) yet kept until ESLint 11.
+      'max-len': ['error', { code: 150, ignoreUrls: true }],
       // Interface implementations may be async without awaiting (the in-memory cache, test doubles).
       '@typescript-eslint/require-await': 'off',
     },

@@ -16,7 +16,10 @@ export interface CpuSample {
   helper: number;
 }
 
-/** CPU seconds used so far by this process, its reaped children, every PostgreSQL and Redis process, and the helper process `helperPid` (from /proc). */
+/**
+ * CPU seconds used so far by this process, its reaped children, every PostgreSQL and Redis process,
+ * and the helper process `helperPid` (from /proc).
+ */
 export function sampleCpu(helperPid?: number): CpuSample {
   const usage = process.cpuUsage();
   const own = readFileSync('/proc/self/stat', 'utf8');
@@ -50,5 +53,6 @@ export function sampleCpu(helperPid?: number): CpuSample {
 export function cpuPerRequest(before: CpuSample, after: CpuSample, requests: number): string {
   const perRequest = (name: keyof CpuSample) => ((1e6 * (after[name] - before[name])) / Math.max(1, requests)).toFixed(0);
   const part = (name: keyof CpuSample) => `${name} ${perRequest(name)}`;
-  return `CPU µs/request: ${part('self')} (system ${perRequest('selfSystem')}), ${part('children')}, ${part('postgres')}, ${part('redis')}${after.helper > 0 ? `, ${part('helper')}` : ''}`;
+  const helper = after.helper > 0 ? `, ${part('helper')}` : '';
+  return `CPU µs/request: ${part('self')} (system ${perRequest('selfSystem')}), ${part('children')}, ${part('postgres')}, ${part('redis')}${helper}`;
 }

@@ -48,14 +48,20 @@ const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const DB = 'qr_bench_hot';
 const WEBHOOK = process.env.WEBHOOK === '1';
 const DELIVERY = process.env.WEBHOOK_DELIVERY !== 'false';
-/** Scans come from phones: the user agent is hashed, classified and stored with every scan (SCAN_UA= sends none, as before 2026-11-22's fourth session). */
+/**
+ * Scans come from phones: the user agent is hashed, classified and stored with every scan (SCAN_UA=
+ * sends none, as before 2026-11-22's fourth session).
+ */
 const SCAN_UA =
   process.env.SCAN_UA ??
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const SCANNER: Record<string, string> = SCAN_UA ? { 'user-agent': SCAN_UA } : {};
 /** CPU profiles of the first round's bare 302 and redirect loads (open them in Chrome's DevTools). */
 const PROFILE = process.env.PROFILE;
-/** RATE=n: every load offers n requests a second in all rather than as many as the server takes; the CPU per request is then comparable between builds on a noisy machine (the ratios are not). */
+/**
+ * RATE=n: every load offers n requests a second in all rather than as many as the server takes; the
+ * CPU per request is then comparable between builds on a noisy machine (the ratios are not).
+ */
 const RATE = Number(process.env.RATE ?? 0);
 
 interface Result {
@@ -188,7 +194,9 @@ async function main(): Promise<void> {
   await fetch(`http://127.0.0.1:3902/api/v1/qrcodes/${styled.id}/image`, { headers }); // warm the image cache
 
   console.log(
-    `hot paths: ${CONNECTIONS} connections, ${DURATION} s per load, ${ROUNDS} rounds, Redis ${REDIS_URL ? 'on' : 'off'}, scans ${SCAN_UA ? 'with' : 'without'} a user agent, ${WEBHOOK ? 'a qrcode.scanned webhook subscribed to the redirected code' : 'no webhook'}, node ${process.version}`,
+    `hot paths: ${CONNECTIONS} connections, ${DURATION} s per load, ${ROUNDS} rounds, Redis ${REDIS_URL ? 'on' : 'off'}, ` +
+      `scans ${SCAN_UA ? 'with' : 'without'} a user agent, ` +
+      `${WEBHOOK ? 'a qrcode.scanned webhook subscribed to the redirected code' : 'no webhook'}, node ${process.version}`,
   );
   const prisma = app.get(Database).inspectionClient();
   const scansOf = async (id: string) => Number((await prisma.qrCode.findUniqueOrThrow({ where: { id } })).scans);
@@ -246,7 +254,8 @@ async function main(): Promise<void> {
   const events = await prisma.scanEvent.count({ where: { qrCodeId: dynamic.id } });
   if (runRedirect)
     console.log(
-      `redirect scans counted: ${stored} of ${redirects} 302s counted by autocannon (requests in flight at a load's end come on top), scan events: ${events}`,
+      `redirect scans counted: ${stored} of ${redirects} 302s counted by autocannon ` +
+        `(requests in flight at a load's end come on top), scan events: ${events}`,
     );
   if (receiver && DELIVERY) {
     const drainStarted = Date.now();
@@ -255,9 +264,12 @@ async function main(): Promise<void> {
     const drainSeconds = (Date.now() - drainStarted) / 1000;
     const spanSeconds = (delivered.lastAt - delivered.firstAt) / 1000;
     console.log(
-      `webhook: ${delivered.scans} of ${events} stored scans reached the receiver (${atEnd.scans} when the loads ended, the rest within ${drainSeconds.toFixed(1)} s), ` +
-        `in ${delivered.ids} qrcode.scanned events (${delivered.requests} requests; ${(delivered.scans / Math.max(1, delivered.ids)).toFixed(1)} scans an event), ` +
-        `${(delivered.ids / spanSeconds).toFixed(0)} events/s and ${(delivered.scans / spanSeconds).toFixed(0)} scans/s delivered from the first to the last`,
+      `webhook: ${delivered.scans} of ${events} stored scans reached the receiver ` +
+        `(${atEnd.scans} when the loads ended, the rest within ${drainSeconds.toFixed(1)} s), ` +
+        `in ${delivered.ids} qrcode.scanned events ` +
+        `(${delivered.requests} requests; ${(delivered.scans / Math.max(1, delivered.ids)).toFixed(1)} scans an event), ` +
+        `${(delivered.ids / spanSeconds).toFixed(0)} events/s and ${(delivered.scans / spanSeconds).toFixed(0)} scans/s ` +
+        'delivered from the first to the last',
     );
   }
   receiver?.stop();

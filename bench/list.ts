@@ -285,7 +285,8 @@ SELECT gen_random_uuid(), $1::uuid, p.name, p.type,
     WHEN 'email' THEN 'mailto:' || p.email_to || '?subject=' || replace(p.email_subject, ' ', '%20')
     WHEN 'phone' THEN 'tel:' || replace(p.phone, ' ', '')
     WHEN 'sms' THEN 'SMSTO:' || replace(p.phone, ' ', '') || ':' || p.sms_message
-    WHEN 'wifi' THEN 'WIFI:T:' || p.enc || ';S:' || p.ssid || ';' || CASE WHEN p.enc <> 'nopass' THEN 'P:' || p.wifi_password || ';' ELSE '' END || ';'
+    WHEN 'wifi' THEN 'WIFI:T:' || p.enc || ';S:' || p.ssid || ';'
+                  || CASE WHEN p.enc <> 'nopass' THEN 'P:' || p.wifi_password || ';' ELSE '' END || ';'
     WHEN 'vcard' THEN 'BEGIN:VCARD' || ${CRLF} || 'VERSION:3.0' || ${CRLF} || 'N:' || p.last_name || ';' || p.first_name || ';;;' || ${CRLF}
                    || 'FN:' || p.first_name || ' ' || p.last_name || ${CRLF} || 'ORG:' || $2 || ${CRLF} || 'TITLE:' || p.title || ${CRLF}
                    || 'TEL;TYPE=VOICE:' || replace(p.phone, ' ', '') || ${CRLF} || 'EMAIL;TYPE=INTERNET:' || p.person_email || ${CRLF}
@@ -297,7 +298,8 @@ SELECT gen_random_uuid(), $1::uuid, p.name, p.type,
          || 'LOCATION:' || p.city || ${CRLF} || 'DESCRIPTION:Details: https://events.' || $3 || '.com/e' || p.n || ${CRLF} || 'END:VEVENT' || ${CRLF}
   END,
   CASE WHEN p.r_style < 0.8 THEN '{}'::jsonb
-       ELSE jsonb_build_object('dotsOptions', jsonb_build_object('type', ${pick(DOT_TYPES, 'p.r_style * 5 - 4')}, 'color', ${pick(COLORS, 'p.r_c1')})) END,
+       ELSE jsonb_build_object('dotsOptions',
+                               jsonb_build_object('type', ${pick(DOT_TYPES, 'p.r_style * 5 - 4')}, 'color', ${pick(COLORS, 'p.r_c1')})) END,
   CASE WHEN p.r_folder < 0.35 AND cardinality($6::uuid[]) > 0 THEN ($6::uuid[])[1 + floor(p.r_folder / 0.35 * cardinality($6::uuid[]))::int] END,
   p.is_dynamic,
   CASE WHEN p.is_dynamic THEN pg_temp.base62_8((p.i * 2654435761) % ${SHORT_CODE_SPACE}) END,
@@ -451,7 +453,9 @@ async function seed(): Promise<void> {
 
 // ---------------------------------------------------------------------------------------------
 // The list SQL as QrCodesRepository.list sends it (same text shape, same bind parameters), for EXPLAIN.
-const COLUMNS = `id, name, type, content, content_string, style, folder_id, is_dynamic, short_code, status, expires_at, scans, render_version, created_at, updated_at`;
+const COLUMNS =
+  'id, name, type, content, content_string, style, folder_id, is_dynamic, short_code, status, expires_at, scans, render_version, ' +
+  'created_at, updated_at';
 const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
 
 interface ListCase {
@@ -475,7 +479,8 @@ function listSql(c: ListCase): { rows: [string, unknown[]]; count: [string, unkn
   const page = `LIMIT $${params.length + 1} OFFSET $${params.length + 2}`;
   return {
     rows: [
-      `SELECT ${COLUMNS} FROM qr_codes WHERE account_id = $1::uuid AND id IN (SELECT id FROM qr_codes WHERE ${where} ORDER BY ${order} ${page}) ORDER BY ${order}`,
+      `SELECT ${COLUMNS} FROM qr_codes WHERE account_id = $1::uuid ` +
+        `AND id IN (SELECT id FROM qr_codes WHERE ${where} ORDER BY ${order} ${page}) ORDER BY ${order}`,
       [...params, 20, c.offset ?? 0],
     ],
     count: c.search
@@ -503,8 +508,10 @@ function describePlan(node: PlanNode, depth = 0, lines: string[] = []): string[]
   const target = node['Index Name'] ? ` using ${node['Index Name']}` : node['Relation Name'] ? ` on ${node['Relation Name']}` : '';
   const workers = node['Workers Launched'] !== undefined ? `, ${node['Workers Launched']} workers` : '';
   lines.push(
-    `${'  '.repeat(depth + 2)}${node['Node Type']}${target}: rows ${node['Actual Rows']}${node['Actual Loops'] > 1 ? `x${node['Actual Loops']}` : ''}` +
-      ` (est ${node['Plan Rows']}), ${node['Actual Total Time'].toFixed(1)} ms, buffers hit ${node['Shared Hit Blocks'] ?? 0} read ${node['Shared Read Blocks'] ?? 0}${workers}`,
+    `${'  '.repeat(depth + 2)}${node['Node Type']}${target}: ` +
+      `rows ${node['Actual Rows']}${node['Actual Loops'] > 1 ? `x${node['Actual Loops']}` : ''}` +
+      ` (est ${node['Plan Rows']}), ${node['Actual Total Time'].toFixed(1)} ms, ` +
+      `buffers hit ${node['Shared Hit Blocks'] ?? 0} read ${node['Shared Read Blocks'] ?? 0}${workers}`,
   );
   for (const child of node.Plans ?? []) describePlan(child, depth + 1, lines);
   return lines;
@@ -563,7 +570,8 @@ async function printDataSummary(): Promise<void> {
     if ((await db.query(`SELECT to_regclass('qr_code_counts') AS t`)).rows[0].t) {
       const counters = await db.query(`SELECT COALESCE(sum(n), 0)::bigint AS n FROM qr_code_counts WHERE account_id = $1`, [MAIN_ACCOUNT]);
       log(
-        `qr_code_counts total of the account: ${counters.rows[0].n} (${String(counters.rows[0].n) === String(s.main) ? 'matches' : 'DOES NOT MATCH'} count(*))`,
+        `qr_code_counts total of the account: ${counters.rows[0].n} ` +
+          `(${String(counters.rows[0].n) === String(s.main) ? 'matches' : 'DOES NOT MATCH'} count(*))`,
       );
     }
     const sample = await db.query(
@@ -687,7 +695,8 @@ async function runLoad(targets: Target[]): Promise<Map<string, Measured[]>> {
       targets.map((target) => `${target.name} = app on ${target.origin} (${new URL(target.url).pathname.slice(1)})`).join(', '),
   );
   log(
-    'latencies in ms; "serial" = p50 of single requests one at a time (no queueing); total = pagination.total; load1 = 1-min load average at the start',
+    'latencies in ms; "serial" = p50 of single requests one at a time (no queueing); ' +
+      'total = pagination.total; load1 = 1-min load average at the start',
   );
   log(HEADER);
 
@@ -728,7 +737,8 @@ async function runLoad(targets: Target[]): Promise<Map<string, Measured[]>> {
       record(target, await load('get /:id during heavy searches', { url: target.origin, headers: target.headers, connections: 5 }, ids));
       const searches = await heavy;
       log(
-        `  (the ${CONNECTIONS} connections of "${TERMS.twoChars}" searches meanwhile: ${searches.requests} answered, p95 ${searches.p95.toFixed(0)} ms, ${searches.statuses})`,
+        `  (the ${CONNECTIONS} connections of "${TERMS.twoChars}" searches meanwhile: ` +
+          `${searches.requests} answered, p95 ${searches.p95.toFixed(0)} ms, ${searches.statuses})`,
       );
     }
     for (const target of ONLY.test('create url (POST)') ? targets : []) {
@@ -777,17 +787,22 @@ function medianOf(rows: Measured[]): Measured {
 }
 
 const fmt = (value: number, width = 8) => (Number.isFinite(value) ? value.toFixed(value < 10 ? 1 : 0) : '-').padStart(width);
-const HEADER = `${'scenario'.padEnd(48)}${'total'.padStart(9)}${'serial'.padStart(8)}${'p50'.padStart(8)}${'p95'.padStart(8)}${'p99'.padStart(8)}${'max'.padStart(8)}${'req/s'.padStart(8)}${'n'.padStart(7)}${'err'.padStart(5)}  load1 statuses`;
+const HEADER =
+  `${'scenario'.padEnd(48)}${'total'.padStart(9)}${'serial'.padStart(8)}${'p50'.padStart(8)}${'p95'.padStart(8)}${'p99'.padStart(8)}` +
+  `${'max'.padStart(8)}${'req/s'.padStart(8)}${'n'.padStart(7)}${'err'.padStart(5)}  load1 statuses`;
 function printRow(m: Measured, target?: string): void {
   log(
-    `${(target ? `${target}: ${m.label}` : m.label).padEnd(48)}${(m.total === undefined ? '' : String(m.total)).padStart(9)}${fmt(m.serialP50 ?? NaN)}${fmt(m.p50)}${fmt(m.p95)}${fmt(m.p99)}${fmt(m.max)}${fmt(m.rps)}${String(m.requests).padStart(7)}${String(m.errors).padStart(5)}  ${m.load.padStart(5)} ${m.statuses}`,
+    `${(target ? `${target}: ${m.label}` : m.label).padEnd(48)}${(m.total === undefined ? '' : String(m.total)).padStart(9)}` +
+      `${fmt(m.serialP50 ?? NaN)}${fmt(m.p50)}${fmt(m.p95)}${fmt(m.p99)}${fmt(m.max)}${fmt(m.rps)}` +
+      `${String(m.requests).padStart(7)}${String(m.errors).padStart(5)}  ${m.load.padStart(5)} ${m.statuses}`,
   );
 }
 
 // ---------------------------------------------------------------------------------------------
 async function main(): Promise<void> {
   log(
-    `bench/list: ${DB_NAME} on ${new URL(ADMIN_URL).host}, ${CODES} codes + ${OTHERS} of other accounts, Redis ${REDIS_URL} (prefix ${REDIS_PREFIX}), ` +
+    `bench/list: ${DB_NAME} on ${new URL(ADMIN_URL).host}, ${CODES} codes + ${OTHERS} of other accounts, ` +
+      `Redis ${REDIS_URL} (prefix ${REDIS_PREFIX}), ` +
       `load average ${loadavg()
         .map((value) => value.toFixed(1))
         .join(' ')}`,

@@ -86,7 +86,10 @@ async function main(): Promise<void> {
     const settled = await prisma.webhookDelivery.count({ where: { status: 'pending' } });
     delivered += EVENTS;
     console.log(
-      `${label.padEnd(24)} ${(EVENTS / seconds).toFixed(0).padStart(6)} events/s, app CPU ${((cpu.user + cpu.system) / EVENTS).toFixed(0)} µs/event  (${EVENTS} in ${seconds.toFixed(1)} s; requests ${stats.requests}, distinct webhook-ids ${stats.ids}; pending at the end ${pending}, 0.5 s later ${settled})`,
+      `${label.padEnd(24)} ${(EVENTS / seconds).toFixed(0).padStart(6)} events/s, ` +
+        `app CPU ${((cpu.user + cpu.system) / EVENTS).toFixed(0)} µs/event  ` +
+        `(${EVENTS} in ${seconds.toFixed(1)} s; requests ${stats.requests}, distinct webhook-ids ${stats.ids}; ` +
+        `pending at the end ${pending}, 0.5 s later ${settled})`,
     );
   };
   await run('one instance');
