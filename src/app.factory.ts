@@ -9,6 +9,7 @@ import { AllExceptionsFilter } from './infra/http/all-exceptions.filter';
 import { registerJsonBodyParser } from './infra/http/json-body-parser';
 import { PrefixRouter } from './infra/http/prefix-router';
 import { addRequestIdToJsonBodies, assignRequestId, REQUEST_ID_HEADER } from './infra/http/request-id';
+import { enterRequestContexts } from './infra/http/request-context';
 import { trustProxyHops } from './infra/http/trust-proxy';
 import { AppValidationPipe } from './infra/http/validation.pipe';
 import { answerClientError, answerFrameworkError } from './infra/http/client-errors';
@@ -78,6 +79,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     reply.header(REQUEST_ID_HEADER, request.id);
     done();
   });
+  enterRequestContexts(fastify);
   const metrics = app.get(MetricsService);
   observeRequestDurations(fastify, metrics);
 

@@ -1,4 +1,5 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
+import { RequiredScope } from '../common/auth/required-scope.decorator';
 import { ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { AccountId } from '../common/ids/account-id';
 import type { QrCodeId } from '../common/ids/resource-ids';
@@ -18,6 +19,7 @@ export class ScanAnalyticsController {
   constructor(private readonly analytics: ScanAnalyticsService) {}
 
   @Get(':id/scans')
+  @RequiredScope('analytics:read')
   @ApiOperation({
     operationId: 'getQrCodeScans',
     summary: 'Scan analytics of a QR code',

@@ -11,6 +11,7 @@ import { ADMIN_TOKEN_SCHEME } from '../common/openapi/security-schemes';
 import { AdminTokenGuard } from './admin-token.guard';
 import { ApiKeysService } from './api-keys.service';
 import {
+  grantOf,
   ApiKeyListView,
   ApiKeyView,
   CREATE_API_KEY_EXAMPLES,
@@ -47,7 +48,7 @@ export class AdminApiKeysController {
     ...JSON_BODY_ERRORS,
   })
   async create(@Body() body: CreateApiKeyDto): Promise<CreatedApiKeyView> {
-    return CreatedApiKeyView.from(await this.apiKeys.create(body.name, body.account_id));
+    return CreatedApiKeyView.from(await this.apiKeys.create(body.name, body.account_id, grantOf(body)));
   }
 
   @Get()

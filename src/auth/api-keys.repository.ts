@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { AccountId } from '../common/ids/account-id';
-import type { ApiKeyId } from '../common/ids/resource-ids';
+import type { GrantedScope } from '../common/auth/scopes';
+import type { ApiKeyId, FolderId } from '../common/ids/resource-ids';
 import { Database } from '../infra/database/database.service';
 
 export interface ApiKeyRecord {
@@ -12,9 +13,23 @@ export interface ApiKeyRecord {
   createdAt: Date;
   lastUsedAt: Date | null;
   revokedAt: Date | null;
+  scopes: GrantedScope[];
+  /** null: every folder */
+  folderIds: FolderId[] | null;
+  expiresAt: Date | null;
 }
 
-const KEY_COLUMNS = ['id', 'account_id', 'name', 'prefix', 'created_at', 'last_used_at', 'revoked_at'] as const;
+export interface NewApiKey {
+  accountId?: AccountId;
+  name: string;
+  prefix: string;
+  hash: string;
+  scopes: readonly GrantedScope[];
+  folderIds: readonly FolderId[] | null;
+  expiresAt: Date | null;
+}
+
+const KEY_COLUMNS = ['id', 'account_id', 'name', 'prefix', 'created_at', 'last_used_at', 'revoked_at', 'scopes', 'folder_ids', 'expires_at'] as const;
 type KeyRow = {
   id: ApiKeyId;
   account_id: AccountId;
@@ -23,6 +38,9 @@ type KeyRow = {
   created_at: Date;
   last_used_at: Date | null;
   revoked_at: Date | null;
+  scopes: string[];
+  folder_ids: FolderId[];
+  expires_at: Date | null;
 };
 const toRecord = (row: KeyRow): ApiKeyRecord => ({
   id: row.id,
@@ -32,6 +50,10 @@ const toRecord = (row: KeyRow): ApiKeyRecord => ({
   createdAt: row.created_at,
   lastUsedAt: row.last_used_at,
   revokedAt: row.revoked_at,
+  scopes: row.scopes as GrantedScope[],
+  // Stored empty for "every folder" (docs/data-model.md).
+  folderIds: row.folder_ids.length > 0 ? row.folder_ids : null,
+  expiresAt: row.expires_at,
 });
 
 /**
@@ -42,14 +64,15 @@ const toRecord = (row: KeyRow): ApiKeyRecord => ({
 export class ApiKeysRepository {
   constructor(private readonly database: Database) {}
 
-  async findActiveByHash(hash: string): Promise<{ id: ApiKeyId; accountId: AccountId; lastUsedAt: Date | null } | null> {
+  /** The unrevoked key with this hash (expired or not: the caller tells an expired key apart). */
+  async findActiveByHash(hash: string): Promise<ApiKeyRecord | null> {
     const row = await this.database.read.anyAccount
       .selectFrom('api_keys')
-      .select(['id', 'account_id', 'last_used_at'])
+      .select(KEY_COLUMNS)
       .where('key_hash', '=', hash)
       .where('revoked_at', 'is', null)
       .executeTakeFirst();
-    return row ? { id: row.id, accountId: row.account_id, lastUsedAt: row.last_used_at } : null;
+    return row ? toRecord(row) : null;
   }
 
   async touchLastUsed(id: ApiKeyId, at: Date): Promise<void> {
@@ -57,7 +80,7 @@ export class ApiKeysRepository {
   }
 
   /** Creates the key, and its account when none is given, in one transaction. */
-  async create(input: { accountId?: AccountId; name: string; prefix: string; hash: string }): Promise<ApiKeyRecord> {
+  async create(input: NewApiKey): Promise<ApiKeyRecord> {
     return this.database.transaction(async (tx) => {
       const accountId =
         input.accountId ??
@@ -70,7 +93,17 @@ export class ApiKeysRepository {
         ).id;
       const row = await tx
         .forAccount(accountId)
-        .insertInto('api_keys', [{ id: randomUUID() as ApiKeyId, name: input.name, prefix: input.prefix, key_hash: input.hash }])
+        .insertInto('api_keys', [
+          {
+            id: randomUUID() as ApiKeyId,
+            name: input.name,
+            prefix: input.prefix,
+            key_hash: input.hash,
+            scopes: [...input.scopes],
+            folder_ids: [...(input.folderIds ?? [])],
+            expires_at: input.expiresAt,
+          },
+        ])
         .returning(KEY_COLUMNS)
         .executeTakeFirstOrThrow();
       return toRecord(row);
@@ -115,6 +148,70 @@ export class ApiKeysRepository {
       .returning('key_hash')
       .executeTakeFirst();
     return row?.key_hash ?? null;
+  }
+
+  /** One page of an account's keys, newest first, and how many there are (self-service). */
+  async pageOfAccount(accountId: AccountId, page: number, limit: number): Promise<{ keys: ApiKeyRecord[]; total: number }> {
+    const keys = this.database.read.forAccount(accountId);
+    const [rows, count] = await Promise.all([
+      keys
+        .selectFrom('api_keys')
+        .select(KEY_COLUMNS)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .offset((page - 1) * limit)
+        .execute(),
+      keys
+        .selectFrom('api_keys')
+        .select((eb) => eb.fn.countAll<bigint>().as('n'))
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { keys: rows.map(toRecord), total: Number(count.n) };
+  }
+
+  /** The account's unrevoked key with this id. */
+  async findOfAccount(accountId: AccountId, id: ApiKeyId): Promise<ApiKeyRecord | null> {
+    const row = await this.database.read
+      .forAccount(accountId)
+      .selectFrom('api_keys')
+      .select(KEY_COLUMNS)
+      .where('id', '=', id)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return row ? toRecord(row) : null;
+  }
+
+  /**
+   * Revokes the account's key unless it is the account's last working key that can manage keys
+   * (`keys:write` or `*`, unexpired, every folder): checked and written in one transaction, under
+   * a lock of the account's keys, so two revocations at once cannot both pass. Returns the hash, or
+   * 'last' when refused, or null when the account has no such unrevoked key.
+   */
+  async revokeOfAccount(accountId: AccountId, id: ApiKeyId, now: Date): Promise<string | 'last' | null> {
+    return this.database.transaction(async (tx) => {
+      const keys = tx.forAccount(accountId);
+      const active = await keys
+        .selectFrom('api_keys')
+        .select(['id', 'key_hash', 'scopes', 'folder_ids', 'expires_at'])
+        .where('revoked_at', 'is', null)
+        .forUpdate()
+        .execute();
+      const target = active.find((key) => key.id === id);
+      if (!target) return null;
+      const manages = (key: (typeof active)[number]) =>
+        (key.scopes.includes('*') || key.scopes.includes('keys:write')) && key.folder_ids.length === 0 && (!key.expires_at || key.expires_at > now);
+      if (manages(target) && !active.some((key) => key.id !== id && manages(key))) return 'last';
+      await keys.updateTable('api_keys').set({ revoked_at: now }).where('id', '=', id).execute();
+      return target.key_hash;
+    });
+  }
+
+  /** Which of `ids` are folders of the account (a restricted key sees only its own: tables.ts). */
+  async existingFolders(accountId: AccountId, ids: readonly FolderId[]): Promise<Set<FolderId>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.database.read.forAccount(accountId).selectFrom('folders').select('id').where('id', 'in', ids).execute();
+    return new Set(rows.map((row) => row.id));
   }
 
   async countActive(): Promise<number> {

@@ -1,4 +1,5 @@
 import { Body, Controller, Post } from '@nestjs/common';
+import { RequiredScope } from '../common/auth/required-scope.decorator';
 import { ApiCreatedResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { AccountId } from '../common/ids/account-id';
 import { CurrentAccount } from '../common/auth/current-account.decorator';
@@ -16,6 +17,7 @@ export class BulkController {
   constructor(private readonly bulk: BulkService) {}
 
   @Post()
+  @RequiredScope('qrcodes:write')
   @Idempotent()
   @ApiOperation({
     operationId: 'bulkCreateQrCodes',

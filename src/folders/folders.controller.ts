@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { RequiredScope } from '../common/auth/required-scope.decorator';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { AccountId } from '../common/ids/account-id';
 import type { FolderId } from '../common/ids/resource-ids';
@@ -27,6 +28,7 @@ export class FoldersController {
   constructor(private readonly folders: FoldersService) {}
 
   @Post()
+  @RequiredScope('folders:write')
   @ApiOperation({ operationId: 'createFolder', summary: 'Create a folder' })
   @ApiJsonBody(FolderBodyDto, CREATE_FOLDER_EXAMPLES)
   @ApiCreatedResponse({ type: FolderGetView, description: 'Created' })
@@ -36,6 +38,7 @@ export class FoldersController {
   }
 
   @Get()
+  @RequiredScope('folders:read')
   @ApiOperation({ operationId: 'listFolders', summary: 'List your folders with their QR code counts' })
   @ApiOkResponse({ type: FolderListView, description: 'All your folders' })
   async list(@CurrentAccount() account: AccountId): Promise<{ data: FolderView[] }> {
@@ -43,6 +46,7 @@ export class FoldersController {
   }
 
   @Get(':id')
+  @RequiredScope('folders:read')
   @ApiOperation({ operationId: 'getFolder', summary: 'Get a folder' })
   @ApiFolderIdParam()
   @ApiOkResponse({ type: FolderGetView, description: 'The folder' })
@@ -52,6 +56,7 @@ export class FoldersController {
   }
 
   @Put(':id')
+  @RequiredScope('folders:write')
   @ApiOperation({ operationId: 'renameFolder', summary: 'Rename a folder' })
   @ApiFolderIdParam()
   @ApiJsonBody(FolderBodyDto, RENAME_FOLDER_EXAMPLES)
@@ -62,6 +67,7 @@ export class FoldersController {
   }
 
   @Delete(':id')
+  @RequiredScope('folders:write')
   @HttpCode(200)
   @ApiOperation({ operationId: 'deleteFolder', summary: 'Delete a folder; its QR codes are kept and moved out of it' })
   @ApiFolderIdParam()

@@ -1,4 +1,5 @@
 import { Controller, Get, Headers, Param, Query, Res } from '@nestjs/common';
+import { RequiredScope } from '../common/auth/required-scope.decorator';
 import { ApiOperation, ApiQuery, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { AccountId } from '../common/ids/account-id';
@@ -39,6 +40,7 @@ export class ImagesController {
   constructor(private readonly images: ImagesService) {}
 
   @Get(':id/image')
+  @RequiredScope('qrcodes:read')
   @ApiOperation({
     operationId: 'getQrCodeImage',
     summary: 'The QR code as an SVG image',

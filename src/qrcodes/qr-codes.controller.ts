@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { RequiredScope } from '../common/auth/required-scope.decorator';
 import { ApiCreatedResponse, ApiExtraModels, ApiOkResponse, ApiOperation, ApiParam, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { AccountId } from '../common/ids/account-id';
 import { Idempotent } from '../infra/idempotency/idempotent.decorator';
@@ -33,6 +34,7 @@ export class QrCodesController {
   constructor(private readonly qrCodes: QrCodesService) {}
 
   @Post()
+  @RequiredScope('qrcodes:write')
   @Idempotent()
   @ApiOperation({ operationId: 'createQrCode', summary: 'Create a QR code' })
   @ApiJsonBody(CreateQrCodeDto, CREATE_QR_CODE_EXAMPLES)
@@ -49,6 +51,7 @@ export class QrCodesController {
   }
 
   @Get()
+  @RequiredScope('qrcodes:read')
   @ApiOperation({ operationId: 'listQrCodes', summary: 'List your QR codes with filters, search, sorting and pages' })
   @ApiOkResponse({ type: QrCodeListView, description: 'One page of your codes' })
   @ApiErrorResponses({
@@ -62,6 +65,7 @@ export class QrCodesController {
   }
 
   @Get(':id')
+  @RequiredScope('qrcodes:read')
   @ApiOperation({ operationId: 'getQrCode', summary: 'Get a QR code' })
   @ApiQrCodeIdParam()
   @ApiOkResponse({ type: QrCodeGetView, description: 'The code' })
@@ -71,6 +75,7 @@ export class QrCodesController {
   }
 
   @Put(':id')
+  @RequiredScope('qrcodes:write')
   @ApiOperation({ operationId: 'updateQrCode', summary: 'Update a QR code (only the fields sent change)' })
   @ApiQrCodeIdParam()
   @ApiJsonBody(UpdateQrCodeDto, UPDATE_QR_CODE_EXAMPLES)
@@ -95,6 +100,7 @@ export class QrCodesController {
   }
 
   @Delete(':id')
+  @RequiredScope('qrcodes:write')
   @HttpCode(200)
   @ApiOperation({ operationId: 'deleteQrCode', summary: 'Delete a QR code, its scan history and cached images' })
   @ApiQrCodeIdParam()

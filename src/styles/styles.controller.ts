@@ -1,4 +1,5 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { RequiredScope } from '../common/auth/required-scope.decorator';
 import { ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { API_KEY_ROUTE_ERRORS, ApiErrorResponses, JSON_BODY_ERRORS } from '../common/openapi/error-responses';
 import { ApiJsonBody } from '../common/openapi/json-body';
@@ -14,6 +15,7 @@ export class StylesController {
   constructor(private readonly styles: StylesService) {}
 
   @Post('check')
+  @RequiredScope('qrcodes:read')
   @HttpCode(200)
   @ApiOperation({
     operationId: 'checkStyle',

@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { RequiredScope } from '../common/auth/required-scope.decorator';
 import { ApiAcceptedResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { CurrentAccount } from '../common/auth/current-account.decorator';
 import type { AccountId } from '../common/ids/account-id';
@@ -64,6 +65,7 @@ export class WebhooksController {
   constructor(private readonly webhooks: WebhooksService) {}
 
   @Post()
+  @RequiredScope('webhooks:write')
   // The secret is not kept with the idempotency key: a replay answers secret: null (rotate it if the first answer was lost).
   @Idempotent({ notKept: ['secret'] })
   @ApiOperation({ operationId: 'createWebhook', summary: 'Create a webhook endpoint; the answer holds its signing secret, shown only this once' })
@@ -75,6 +77,7 @@ export class WebhooksController {
   }
 
   @Get()
+  @RequiredScope('webhooks:read')
   @ApiOperation({ operationId: 'listWebhooks', summary: 'List your webhook endpoints' })
   @ApiOkResponse({ type: WebhookListView, description: 'Every endpoint of yours (at most 20)' })
   list(@CurrentAccount() account: AccountId) {
@@ -82,6 +85,7 @@ export class WebhooksController {
   }
 
   @Get(':id')
+  @RequiredScope('webhooks:read')
   @ApiOperation({ operationId: 'getWebhook', summary: 'Get a webhook endpoint' })
   @ApiWebhookIdParam()
   @ApiOkResponse({ type: WebhookGetView, description: 'The endpoint' })
@@ -91,6 +95,7 @@ export class WebhooksController {
   }
 
   @Patch(':id')
+  @RequiredScope('webhooks:write')
   @ApiOperation({
     operationId: 'updateWebhook',
     summary: 'Change a webhook endpoint (only the fields sent change); enabled: true re-enables a disabled one',
@@ -104,6 +109,7 @@ export class WebhooksController {
   }
 
   @Delete(':id')
+  @RequiredScope('webhooks:write')
   @HttpCode(200)
   @ApiOperation({ operationId: 'deleteWebhook', summary: 'Delete a webhook endpoint and its delivery log' })
   @ApiWebhookIdParam()
@@ -115,6 +121,7 @@ export class WebhooksController {
   }
 
   @Post(':id/rotate-secret')
+  @RequiredScope('webhooks:write')
   @HttpCode(200)
   @ApiOperation({
     operationId: 'rotateWebhookSecret',
@@ -128,6 +135,7 @@ export class WebhooksController {
   }
 
   @Post(':id/test')
+  @RequiredScope('webhooks:write')
   @HttpCode(202)
   @ApiOperation({
     operationId: 'testWebhook',
@@ -141,6 +149,7 @@ export class WebhooksController {
   }
 
   @Get(':id/deliveries')
+  @RequiredScope('webhooks:read')
   @ApiOperation({ operationId: 'listWebhookDeliveries', summary: 'The delivery log of a webhook endpoint, newest first' })
   @ApiWebhookIdParam()
   @ApiOkResponse({ type: DeliveryListView, description: 'One page of the log' })
@@ -156,6 +165,7 @@ export class WebhooksController {
   }
 
   @Get(':id/deliveries/:delivery_id')
+  @RequiredScope('webhooks:read')
   @ApiOperation({
     operationId: 'getWebhookDelivery',
     summary: 'A delivery with its payload and every attempt (status, latency, first 1 KB of the response)',
@@ -173,6 +183,7 @@ export class WebhooksController {
   }
 
   @Post(':id/deliveries/:delivery_id/redeliver')
+  @RequiredScope('webhooks:write')
   @HttpCode(202)
   @ApiOperation({ operationId: 'redeliverWebhookDelivery', summary: 'Send a delivery again now, with a fresh retry schedule (same webhook-id)' })
   @ApiWebhookIdParam()
@@ -188,6 +199,7 @@ export class WebhooksController {
   }
 
   @Post(':id/replay')
+  @RequiredScope('webhooks:write')
   @HttpCode(202)
   @ApiOperation({
     operationId: 'replayWebhookDeliveries',

@@ -35,7 +35,7 @@ export class ErrorBodyView implements ErrorBody {
   request_id: string;
 }
 
-export type ErrorStatus = 400 | 401 | 404 | 409 | 413 | 415 | 422 | 429 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503;
 
 /** What an operation says about one error status; `true` takes the standard description and example. */
 export interface ErrorResponseSpec {
@@ -60,7 +60,8 @@ const STANDARD: Record<ErrorStatus, Required<Pick<ErrorResponseSpec, 'descriptio
     message: 'Validation failed: name must be shorter than or equal to 100 characters',
     errors: [{ field: 'name', message: 'name must be shorter than or equal to 100 characters' }],
   },
-  401: { description: 'Missing or invalid API key (X-API-Key header)', message: 'Invalid API key' },
+  401: { description: 'Missing, invalid or expired API key (X-API-Key header)', message: 'Invalid API key' },
+  403: { description: "The API key lacks the operation's scope (named in the message)", message: 'This API key lacks the scope qrcodes:write' },
   404: { description: 'Not found, or owned by another account', message: 'Not found' },
   409: {
     description: 'The request conflicts with the current state of the resource',
@@ -112,7 +113,7 @@ export function ApiErrorResponses(responses: ErrorResponses): MethodDecorator & 
 }
 
 /** What every route behind the API key can answer besides its own errors. */
-export const API_KEY_ROUTE_ERRORS = { 401: true, 429: true, 503: true } as const satisfies ErrorResponses;
+export const API_KEY_ROUTE_ERRORS = { 401: true, 403: true, 429: true, 503: true } as const satisfies ErrorResponses;
 
 /** What every route that reads a JSON body can answer (Fastify refuses these before validation). */
 export const JSON_BODY_ERRORS = { 413: true, 415: true } as const satisfies ErrorResponses;

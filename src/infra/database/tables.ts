@@ -12,6 +12,8 @@ import {
   type UpdateResult,
 } from 'kysely';
 import type { AccountId } from '../../common/ids/account-id';
+import type { FolderId } from '../../common/ids/resource-ids';
+import { currentRequest } from '../http/request-context';
 import type { DB } from '../../generated/kysely/database';
 import { PrismaDialect, type RawQueryRunner } from './kysely-over-prisma';
 
@@ -25,7 +27,19 @@ export type OwnedTable =
   | 'webhook_events'
   | 'webhook_deliveries'
   | 'webhook_attempts'
-  | 'idempotency_keys';
+  | 'idempotency_keys'
+  | 'audit_log';
+
+/**
+ * The column by which a folder-restricted API key narrows an owned table (docs/api-keys-and-security.md#folder-restricted-keys):
+ * such a key sees only rows in its folders, as if the others did not exist.
+ */
+const FOLDER_COLUMN: Partial<Record<OwnedTable, string>> = {
+  qr_codes: 'qr_codes.folder_id',
+  qr_code_counts: 'qr_code_counts.folder_key',
+  folders: 'folders.id',
+  webhook_endpoints: 'webhook_endpoints.folder_id',
+};
 
 /**
  * Tables no account owns. scan_events is left out too: its rows belong to a code, and are read
@@ -42,21 +56,39 @@ export class AccountTables {
   constructor(
     private readonly db: Kysely<DB>,
     readonly accountId: AccountId,
+    /** null: every folder; else rows of the folder-narrowed tables only in these folders (FOLDER_COLUMN) */
+    readonly folderIds: readonly FolderId[] | null = null,
   ) {}
 
   selectFrom<T extends OwnedTable>(table: T): SelectQueryBuilder<DB, T, object> {
     const name: OwnedTable = table;
-    return this.owned.selectFrom(name).where(ownerOf(name), '=', this.accountId);
+    return this.inFolders(name, this.owned.selectFrom(name).where(ownerOf(name), '=', this.accountId));
   }
 
   updateTable<T extends OwnedTable>(table: T): UpdateQueryBuilder<DB, T, T, UpdateResult> {
     const name: OwnedTable = table;
-    return this.owned.updateTable(name).where(ownerOf(name), '=', this.accountId) as unknown as UpdateQueryBuilder<DB, T, T, UpdateResult>;
+    return this.inFolders(name, this.owned.updateTable(name).where(ownerOf(name), '=', this.accountId)) as unknown as UpdateQueryBuilder<
+      DB,
+      T,
+      T,
+      UpdateResult
+    >;
   }
 
   deleteFrom<T extends OwnedTable>(table: T): DeleteQueryBuilder<DB, T, DeleteResult> {
     const name: OwnedTable = table;
-    return this.owned.deleteFrom(name).where(ownerOf(name), '=', this.accountId) as unknown as DeleteQueryBuilder<DB, T, DeleteResult>;
+    return this.inFolders(name, this.owned.deleteFrom(name).where(ownerOf(name), '=', this.accountId)) as unknown as DeleteQueryBuilder<
+      DB,
+      T,
+      DeleteResult
+    >;
+  }
+
+  /** Narrows a query of a folder-narrowed table to the key's folders (no folder: no row). */
+  private inFolders<Q extends { where(ref: RawBuilder<unknown>, op: 'in', values: readonly FolderId[]): Q }>(table: OwnedTable, query: Q): Q {
+    const column = FOLDER_COLUMN[table];
+    if (!this.folderIds || !column) return query;
+    return query.where(sql.ref(column), 'in', this.folderIds);
   }
 
   /** The owned tables seen only by their owner column, so one generic query serves each of them. */
@@ -100,7 +132,14 @@ export class Tables {
     this.shared = this.anyAccount as unknown as Kysely<SharedTables>;
   }
 
+  /**
+   * The account's rows. Inside a request made with a folder-restricted key of this account, the
+   * folder-narrowed tables show only that key's folders: the restriction is in every query, like
+   * the owner, and cannot be forgotten by a repository.
+   */
   forAccount(accountId: AccountId): AccountTables {
-    return new AccountTables(this.anyAccount, accountId);
+    const principal = currentRequest()?.principal;
+    const folderIds = principal && principal.accountId === accountId ? principal.folderIds : null;
+    return new AccountTables(this.anyAccount, accountId, folderIds);
   }
 }

@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ValidationFailedException } from '../../common/validation/validation-failed.exception';
+import type { FieldError } from '../../common/validation/field-error';
 import { errorBody, ErrorBody } from '../../common/http/error-body';
 import { isDatabaseUnavailable } from '../database/database-unavailable';
 import { OperationLimitExceeded } from '../rate-limit/operation-limits';
@@ -34,7 +35,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return errorBody(400, exception.message, requestId, exception.fieldErrors);
     }
     if (exception instanceof HttpException) {
-      return errorBody(exception.getStatus(), httpExceptionMessage(exception), requestId);
+      // Any status may name fields (a 403 naming the scopes a key cannot grant).
+      const fieldErrors = (exception as HttpException & { fieldErrors?: FieldError[] }).fieldErrors;
+      return errorBody(exception.getStatus(), httpExceptionMessage(exception), requestId, Array.isArray(fieldErrors) ? fieldErrors : undefined);
     }
     if (isDatabaseUnavailable(exception)) {
       this.logger.warn(`Database unavailable: ${(exception as Error).message}`);

@@ -1,0 +1,34 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { FastifyInstance } from 'fastify';
+import type { KeyPrincipal } from '../../common/auth/key-principal';
+
+/**
+ * What the code below a controller needs to know about the request it works for, without every
+ * signature carrying it: the request id and the API key (set by ApiKeyGuard). Repositories read the
+ * key's folder restriction from it (AccountTables), the audit log its actor. Outside a request
+ * (workers, the scan store, the CLI) there is none.
+ */
+export interface RequestContext {
+  requestId: string;
+  principal?: KeyPrincipal;
+}
+
+const storage = new AsyncLocalStorage<RequestContext>();
+
+export function currentRequest(): RequestContext | undefined {
+  return storage.getStore();
+}
+
+/** Runs `work` as the given request (tests, and code that acts for a key outside HTTP). */
+export function runAsRequest<T>(context: RequestContext, work: () => T): T {
+  return storage.run(context, work);
+}
+
+/**
+ * Enters each API request's context just before its handler: after the body is parsed (a body's
+ * stream events would lose an earlier one), before Nest's guards run. The redirect host is a
+ * Fastify instance of its own and pays nothing for it.
+ */
+export function enterRequestContexts(fastify: FastifyInstance): void {
+  fastify.addHook('preHandler', (request, _reply, done) => storage.run({ requestId: request.id }, done));
+}
