@@ -1,4 +1,5 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { restrictedFolders } from '../infra/http/request-context';
 import type { AccountId } from '../common/ids/account-id';
 import type { FolderId } from '../common/ids/resource-ids';
 import type { FieldError } from '../common/validation/field-error';
@@ -25,6 +26,8 @@ export class FoldersService {
   ) {}
 
   async create(accountId: AccountId, name: string): Promise<FolderView> {
+    // A key limited to some folders could not see a folder it made (its queries show only its own).
+    if (restrictedFolders(accountId)) throw new ForbiddenException('This API key is limited to some folders: it cannot create folders');
     return toView(await this.folders.create(accountId, name));
   }
 

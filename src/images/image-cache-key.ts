@@ -1,4 +1,4 @@
-import type { QrCodeId } from '../common/ids/resource-ids';
+import type { FolderId, QrCodeId } from '../common/ids/resource-ids';
 import type { NearCache, NearCacheRegistry } from '../infra/cache/near-cache';
 
 /**
@@ -18,6 +18,8 @@ export interface ImageSource {
   style: Record<string, unknown>;
   /** The smallest `size` whose image decodes (smallestDecodableSize), or null when none in the range does. */
   minDecodableSize: number | null;
+  /** A folder-restricted key may see the image only of a code in its folders (docs/api-keys-and-security.md). */
+  folderId: FolderId | null;
 }
 
 export const imageSourceKey = (accountId: string, codeId: string) => `${accountId}:${codeId}`;

@@ -6,7 +6,8 @@ import { createLru } from '../infra/cache/lru';
 import { NearCache, NearCacheRegistry } from '../infra/cache/near-cache';
 import { MetricsService } from '../infra/observability/metrics.service';
 import { dynamicUrl } from '../qrcodes/qr-code.representation';
-import { QrCodesService } from '../qrcodes/qr-codes.service';
+import { codeNotFound, QrCodesService } from '../qrcodes/qr-codes.service';
+import { restrictedFolders } from '../infra/http/request-context';
 import { imageCacheGroup, imageCacheMember, type ImageSource, imageSourceKey, imageSources } from './image-cache-key';
 import { QrCodeEvents } from '../qrcodes/qr-code-events';
 import { renderQrSvg } from '../rendering/render-qr-svg';
@@ -83,7 +84,12 @@ export class ImagesService {
   private async source(accountId: AccountId, id: QrCodeId): Promise<ImageSource> {
     const cacheKey = imageSourceKey(accountId, id);
     const known = this.sources.get(cacheKey);
-    if (known) return known;
+    if (known) {
+      // The source is the account's; a key limited to some folders sees only codes in them, as its queries do.
+      const folders = restrictedFolders(accountId);
+      if (folders && !(known.folderId && folders.includes(known.folderId))) throw codeNotFound();
+      return known;
+    }
     const lookedUpAt = this.sources.mark();
     const code = await this.qrCodes.findOwned(accountId, id);
     // A dynamic code's image encodes its short link; a static code's, its content string.
@@ -95,6 +101,7 @@ export class ImagesService {
       style: code.style,
       // Per code, not per size: computed here, once per source lookup, so cache hits and 304s carry it too.
       minDecodableSize: smallestDecodableSize(text, code.style, MIN_SIZE, MAX_SIZE),
+      folderId: code.folderId,
     };
     this.sources.set(cacheKey, source, undefined, lookedUpAt);
     return source;

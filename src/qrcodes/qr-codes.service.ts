@@ -5,6 +5,7 @@ import { ConcurrencyLimit, SlotWaitTimeout } from '../common/concurrency/concurr
 import type { FieldError } from '../common/validation/field-error';
 import { ValidationFailedException } from '../common/validation/validation-failed.exception';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { OUTSIDE_KEY_FOLDERS, restrictedFolders } from '../infra/http/request-context';
 import { FoldersService, NOT_YOUR_FOLDER } from '../folders/folders.service';
 import { POOL_SIZES } from '../infra/database/database-connection';
 import { Database } from '../infra/database/database.service';
@@ -33,7 +34,7 @@ const SEARCH_SLOTS = Math.max(1, Math.floor(POOL_SIZES.reads / 5));
 
 export type ItemCheck = { ok: true; code: NewQrCode } | { ok: false; errors: FieldError[] };
 
-const codeNotFound = () => new NotFoundException('QR code not found');
+export const codeNotFound = () => new NotFoundException('QR code not found');
 
 @Injectable()
 export class QrCodesService {
@@ -65,8 +66,10 @@ export class QrCodesService {
     const checks = items.map((item) => checkNewQrCode(item, context));
     const folderIds = [...new Set(checks.flatMap((check) => (check.ok && check.value.folderId ? [check.value.folderId] : [])))];
     const owned = await this.folders.ownedAmong(accountId, folderIds);
+    const keyFolders = restrictedFolders(accountId);
     return checks.map((check) => {
       if (!check.ok) return check;
+      if (keyFolders && !check.value.folderId) return { ok: false, errors: [{ field: 'folder_id', message: OUTSIDE_KEY_FOLDERS }] };
       if (check.value.folderId && !owned.has(check.value.folderId)) return { ok: false, errors: [NOT_YOUR_FOLDER] };
       return { ok: true, code: check.value };
     });
@@ -174,6 +177,9 @@ export class QrCodesService {
     const check = checkQrCodeUpdate(current, dto, this.context(), options);
     if (!check.ok) throw new ValidationFailedException(check.errors);
     const { upgradeToDynamic, ...changes } = check.value;
+    if (changes.folderId === null && restrictedFolders(accountId)) {
+      throw new ValidationFailedException([{ field: 'folder_id', message: OUTSIDE_KEY_FOLDERS }]);
+    }
     if (changes.folderId && !(await this.folders.ownedAmong(accountId, [changes.folderId])).has(changes.folderId)) {
       throw new ValidationFailedException([NOT_YOUR_FOLDER]);
     }

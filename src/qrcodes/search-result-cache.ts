@@ -5,6 +5,7 @@ import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { AccountVersions } from '../infra/cache/account-versions';
 import { CACHE, Cache } from '../infra/cache/cache';
 import { MetricsService } from '../infra/observability/metrics.service';
+import { restrictedFolders } from '../infra/http/request-context';
 import { QrCodeEvents } from './qr-code-events';
 
 /**
@@ -34,7 +35,9 @@ export class SearchResultCache {
   async forAccount(accountId: AccountId): Promise<SearchResults> {
     const version = this.ttlSeconds === 0 ? null : await this.versions.current(accountId);
     if (version === null) return { remember: (_parts, compute) => compute() };
-    const scope = `search:${accountId}:${version}:`;
+    // A folder-restricted key sees other results than the account's other keys (tables.ts).
+    const folders = restrictedFolders(accountId);
+    const scope = `search:${accountId}:${version}:${folders ? hash('sha1', [...folders].sort().join(','), 'base64url') : '*'}:`;
     return {
       remember: async <T>(parts: unknown[], compute: () => Promise<T>): Promise<T> => {
         const key = scope + hash('sha1', JSON.stringify(parts), 'base64url');

@@ -77,10 +77,10 @@ const toSubscribed = (row: EndpointRow): SubscribedEndpoint => ({
  */
 @Injectable()
 export class WebhookOutboxRepository {
-  /** The account's enabled endpoints subscribed to `type` (or to every event). */
+  /** The account's enabled endpoints subscribed to `type` (or to every event), whichever key made the change. */
   async subscribers(tx: Tables, accountId: AccountId, type: WebhookEventType): Promise<SubscribedEndpoint[]> {
     const rows = await tx
-      .forAccount(accountId)
+      .forWholeAccount(accountId)
       .selectFrom('webhook_endpoints')
       .select(['id', 'account_id', 'events', 'folder_id', 'qrcode_ids'])
       .where('enabled', '=', true)

@@ -6,6 +6,7 @@ import { CLOCK, type Clock } from '../common/time/clock';
 import type { FieldError } from '../common/validation/field-error';
 import { ValidationFailedException } from '../common/validation/validation-failed.exception';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { OUTSIDE_KEY_FOLDERS, restrictedFolders } from '../infra/http/request-context';
 import { FoldersService, NOT_YOUR_FOLDER } from '../folders/folders.service';
 import { Database } from '../infra/database/database.service';
 import { OperationLimits } from '../infra/rate-limit/operation-limits';
@@ -216,6 +217,8 @@ export class WebhooksService {
         field: 'qrcode_ids',
         message: 'a webhook is scoped to a folder or to codes, not both: set folder_id to null or qrcode_ids to []',
       });
+    // A folder-restricted key's webhooks are scoped to one of its folders (tables.ts shows it no others).
+    if (!fields.folderId && restrictedFolders(accountId)) errors.push({ field: 'folder_id', message: OUTSIDE_KEY_FOLDERS });
     if (errors.length > 0) throw new ValidationFailedException(errors);
     if (fields.folderId && fields.checkFolder !== false && !(await this.folders.ownedAmong(accountId, [fields.folderId])).has(fields.folderId)) {
       errors.push(NOT_YOUR_FOLDER);

@@ -13,7 +13,7 @@ import {
 } from 'kysely';
 import type { AccountId } from '../../common/ids/account-id';
 import type { FolderId } from '../../common/ids/resource-ids';
-import { currentRequest } from '../http/request-context';
+import { restrictedFolders } from '../http/request-context';
 import type { DB } from '../../generated/kysely/database';
 import { PrismaDialect, type RawQueryRunner } from './kysely-over-prisma';
 
@@ -138,8 +138,15 @@ export class Tables {
    * the owner, and cannot be forgotten by a repository.
    */
   forAccount(accountId: AccountId): AccountTables {
-    const principal = currentRequest()?.principal;
-    const folderIds = principal && principal.accountId === accountId ? principal.folderIds : null;
-    return new AccountTables(this.anyAccount, accountId, folderIds);
+    return new AccountTables(this.anyAccount, accountId, restrictedFolders(accountId));
+  }
+
+  /**
+   * The account's rows in every folder, whatever key the request has: for what the service does
+   * on the account's behalf as a consequence of a write (the webhook outbox fanning a change out to
+   * every endpoint of the account), never to answer a key's read.
+   */
+  forWholeAccount(accountId: AccountId): AccountTables {
+    return new AccountTables(this.anyAccount, accountId);
   }
 }

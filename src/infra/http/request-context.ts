@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance } from 'fastify';
 import type { KeyPrincipal } from '../../common/auth/key-principal';
+import type { FolderId } from '../../common/ids/resource-ids';
 
 /**
  * What the code below a controller needs to know about the request it works for, without every
@@ -32,3 +33,15 @@ export function runAsRequest<T>(context: RequestContext, work: () => T): T {
 export function enterRequestContexts(fastify: FastifyInstance): void {
   fastify.addHook('preHandler', (request, _reply, done) => storage.run({ requestId: request.id }, done));
 }
+
+/**
+ * The folders the current request's key is limited to when it acts for `accountId`, else null
+ * (every folder: no key, another account, or an unrestricted key).
+ */
+export function restrictedFolders(accountId: string): readonly FolderId[] | null {
+  const principal = storage.getStore()?.principal;
+  return principal && principal.accountId === accountId ? principal.folderIds : null;
+}
+
+/** The one message of a folder-restricted key that leaves a code or webhook outside its folders. */
+export const OUTSIDE_KEY_FOLDERS = 'this API key is limited to some folders: folder_id must name one of them';

@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, type PathItemObject, SwaggerModule } from '@nestjs/swagger';
 import { ADMIN_TOKEN_SCHEME, API_KEY_SCHEME } from '../../common/openapi/security-schemes';
 import type { AppConfig } from '../../config/app-config';
+import { describeRequiredScopes } from './required-scopes';
 
 const DESCRIPTION = [
   'Create, style, render, track and manage static and dynamic QR codes.',
@@ -43,10 +44,12 @@ export function buildOpenApiDocument(app: INestApplication, config: Pick<AppConf
         'webhooks',
         'Webhook endpoints: signed event deliveries (codes created, updated, deleted, scanned), the delivery log, redelivery and replay',
       )
+      .addTag('api-keys', "The account's own API keys: scoped, folder-restricted and expiring keys, managed with keys:write")
       .addTag('admin', 'API keys, with the X-Admin-Token')
       .build(),
   );
   document.paths['/r/{short_code}'] = redirectHostPath(config.redirectUrl);
+  describeRequiredScopes(document);
   return document;
 }
 
