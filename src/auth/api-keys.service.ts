@@ -103,11 +103,14 @@ export class ApiKeysService {
     const wider = scopesBeyond(grantor.scopes, checked.scopes);
     if (wider.length > 0) beyond.push({ field: 'scopes', message: `this key cannot grant scopes it does not hold: ${wider.join(', ')}` });
     if (grantor.folderIds && (!checked.folderIds || checked.folderIds.some((id) => !grantor.folderIds!.includes(id)))) {
-      beyond.push({ field: 'folder_ids', message: "this key is limited to folders: name some of them in folder_ids, and no others" });
+      beyond.push({ field: 'folder_ids', message: 'this key is limited to folders: name some of them in folder_ids, and no others' });
     }
     const grantorExpiry = (grantor as Partial<KnownKey>).expiresAt ?? null;
     if (grantorExpiry !== null && (!checked.expiresAt || checked.expiresAt.getTime() > grantorExpiry)) {
-      beyond.push({ field: 'expires_at', message: `this key expires at ${new Date(grantorExpiry).toISOString()}: a key it creates must expire by then` });
+      beyond.push({
+        field: 'expires_at',
+        message: `this key expires at ${new Date(grantorExpiry).toISOString()}: a key it creates must expire by then`,
+      });
     }
     if (beyond.length > 0) throw new GrantRefused(beyond);
     return this.insert(name, grantor.accountId, checked);
@@ -132,11 +135,13 @@ export class ApiKeysService {
     const errors: FieldError[] = [];
     const scopes = [...new Set(grant.scopes ?? [ANY_SCOPE])];
     scopes.forEach((scope, index) => {
-      if (!isGrantedScope(scope)) errors.push({ field: `scopes[${index}]`, message: `unknown scope ${JSON.stringify(scope)} (docs/api-keys-and-security.md#scopes)` });
+      if (!isGrantedScope(scope))
+        errors.push({ field: `scopes[${index}]`, message: `unknown scope ${JSON.stringify(scope)} (docs/api-keys-and-security.md#scopes)` });
     });
     if (scopes.length === 0) errors.push({ field: 'scopes', message: 'scopes must name at least one scope' });
     const folderIds = grant.folderIds && grant.folderIds.length > 0 ? [...new Set(grant.folderIds)] : null;
-    if (grant.folderIds && grant.folderIds.length === 0) errors.push({ field: 'folder_ids', message: 'folder_ids must name at least one folder, or be left out' });
+    if (grant.folderIds && grant.folderIds.length === 0)
+      errors.push({ field: 'folder_ids', message: 'folder_ids must name at least one folder, or be left out' });
     if (folderIds && accountId) {
       const found = await this.keys.existingFolders(accountId, folderIds);
       folderIds.forEach((id, index) => {

@@ -75,7 +75,6 @@ export function grantOf(body: ApiKeyGrantDto): KeyGrant {
 export class CreateOwnApiKeyDto extends ApiKeyGrantDto {}
 
 export class CreateApiKeyDto extends ApiKeyGrantDto {
-
   @ApiPropertyOptional({ type: String, format: 'uuid', description: 'Existing account to add the key to (rotation); omitted = a new account' })
   @IsOptionalNotNull()
   @IsUUID()
@@ -99,7 +98,13 @@ const ACCOUNT_ID = { format: 'uuid', description: 'The account the key acts for'
 const PREFIX = { description: 'The first characters of the key, to recognise it', example: 'qr_live_7FkS' };
 const CREATED_AT = { format: 'date-time', example: '2026-11-24T09:30:00.000Z' };
 const SCOPES: ApiPropertyOptions = { type: [String], description: 'What the key may do (`*`: everything)', example: ['*'] };
-const FOLDER_IDS: ApiPropertyOptions = { type: [String], format: 'uuid', nullable: true, description: 'Null: every folder; else only codes in these folders', example: null };
+const FOLDER_IDS: ApiPropertyOptions = {
+  type: [String],
+  format: 'uuid',
+  nullable: true,
+  description: 'Null: every folder; else only codes in these folders',
+  example: null,
+};
 const EXPIRES_AT: ApiPropertyOptions = { type: String, format: 'date-time', nullable: true, description: 'Null: never expires', example: null };
 
 const grantFields = (record: ApiKeyRecord) => ({
