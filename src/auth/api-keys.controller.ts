@@ -58,6 +58,12 @@ export class ApiKeysController {
   @RequiredScope('keys:read')
   @ApiOperation({ operationId: 'listOwnApiKeys', summary: "List this account's keys, newest first (never the keys themselves)" })
   @ApiOkResponse({ type: ApiKeyListView, description: 'One page of the keys, revoked ones included' })
+  @ApiErrorResponses({
+    400: {
+      message: 'Validation failed: limit must not be greater than 100',
+      errors: [{ field: 'limit', message: 'limit must not be greater than 100' }],
+    },
+  })
   async list(@CurrentKey() key: KeyPrincipal, @Query() query: ListApiKeysQuery) {
     const { keys, total } = await this.apiKeys.pageOfAccount(key.accountId, query.page, query.limit);
     return {
