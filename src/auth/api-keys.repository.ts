@@ -185,10 +185,10 @@ export class ApiKeysRepository {
   /**
    * Revokes the account's key unless it is the account's last working key that can manage keys
    * (`keys:write` or `*`, unexpired, every folder): checked and written in one transaction, under
-   * a lock of the account's keys, so two revocations at once cannot both pass. Returns the hash, or
-   * 'last' when refused, or null when the account has no such unrevoked key.
+   * a lock of the account's keys, so two revocations at once cannot both pass. Returns the revoked
+   * key's hash, or 'last' when refused, or null when the account has no such unrevoked key.
    */
-  async revokeOfAccount(accountId: AccountId, id: ApiKeyId, now: Date): Promise<string | 'last' | null> {
+  async revokeOfAccount(accountId: AccountId, id: ApiKeyId, now: Date): Promise<{ hash: string } | 'last' | null> {
     return this.database.transaction(async (tx) => {
       const keys = tx.forAccount(accountId);
       const active = await keys
@@ -203,7 +203,7 @@ export class ApiKeysRepository {
         (key.scopes.includes('*') || key.scopes.includes('keys:write')) && key.folder_ids.length === 0 && (!key.expires_at || key.expires_at > now);
       if (manages(target) && !active.some((key) => key.id !== id && manages(key))) return 'last';
       await keys.updateTable('api_keys').set({ revoked_at: now }).where('id', '=', id).execute();
-      return target.key_hash;
+      return { hash: target.key_hash };
     });
   }
 

@@ -183,7 +183,7 @@ export class ApiKeysService {
         { field: 'id', message: "this is the account's last key that can manage keys (keys:write, every folder, unexpired): create another first" },
       ]);
     }
-    await this.known.invalidate(result);
+    await this.known.invalidate(result.hash);
   }
 
   /** First start: when no usable key exists, create an account and a key so the service can be tried at once. */

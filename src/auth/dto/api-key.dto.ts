@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsISO8601, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsISO8601, IsNotEmpty, IsString, IsUUID, MaxLength } from 'class-validator';
 import { ALL_SCOPES, ANY_SCOPE } from '../../common/auth/scopes';
 import { IsOptionalNotNull } from '../../common/validation/optional-not-null';
 import { PaginationView, REQUEST_ID_PROPERTY } from '../../common/openapi/common-views';
