@@ -85,7 +85,7 @@ export class StyleCheckView {
   @ApiProperty({
     type: 'integer',
     nullable: true,
-    description: 'Modules per side of the code (null without content_length for a static code)',
+    description: 'Modules per side of the code (null without content_length for a static code, or when that content does not fit at the level)',
     example: 33,
   })
   module_count: number | null;
