@@ -62,6 +62,26 @@ describeWhen(HAS_BUILD)('the built service on the embedded database (e2e)', () =
     rmSync(join(dataDir, '..'), { recursive: true, force: true });
   });
 
+  it('prints the first key last at start-up, with no route table above it at info level (LOG_LEVEL=debug shows the table)', async () => {
+    service = await startBuiltService({ DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+    const output = service.stdout();
+    const banner = output.indexOf('X-API-Key: qr_live_');
+    expect(banner).toBeGreaterThan(-1);
+    // Every start-up line is above the banner; only request lines (the readiness probe's) may follow it.
+    const startupAfterBanner = output
+      .slice(banner)
+      .split('\n')
+      .filter((line) => line.startsWith('{') && !line.includes('"request completed"'));
+    expect(startupAfterBanner).toEqual([]);
+    expect(output).toContain('Nest application successfully started');
+    expect(output).not.toMatch(/Mapped \{/);
+    service.process.kill('SIGTERM');
+    await service.exited;
+
+    service = await startBuiltService({ DATA_DIR: dataDir, LOG_LEVEL: 'debug' });
+    expect(service.stdout()).toMatch(/"level":20,[^\n]*"msg":"Mapped \{\/api\/v1\/qrcodes, POST\} route"/);
+  }, 120_000);
+
   it('passes the image healthcheck on its PORT; prints a first key; the CLI refuses in one line while the service holds the database, and works once it stopped', async () => {
     service = await startBuiltService({ DATA_DIR: dataDir });
     expect(await runHealthcheck({ PORT: String(service.port) })).toBe(0);
