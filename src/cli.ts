@@ -5,7 +5,7 @@ import { NestFactory } from '@nestjs/core';
 import { parseArgs } from 'node:util';
 import { ConfigModule } from './app.module';
 import { ApiKeysRepository } from './auth/api-keys.repository';
-import { ApiKeysService } from './auth/api-keys.service';
+import { ApiKeysService, type OperatorAccount, SeveralAccountsError } from './auth/api-keys.service';
 import { ConfigError, loadAppConfig } from './config/app-config';
 import { CacheModule } from './infra/cache/cache.module';
 import { DatabaseModule } from './infra/database/database.module';
@@ -13,16 +13,31 @@ import { EmbeddedDatabaseBusyError, lockEmbeddedDatabase } from './infra/databas
 import { RedisModule } from './infra/redis/redis.module';
 
 const USAGE = `Usage:
-  npm run cli -- keys create --name NAME [--account ACCOUNT_ID]
+  npm run cli -- keys create --name NAME [--account ACCOUNT_ID | --new-account]
+      without either: the only account when there is exactly one, a new account when there is none
+      (with several accounts, name one)
   npm run cli -- keys list
   npm run cli -- keys revoke KEY_ID`;
+
+/** What `keys create` says about the account it chose. */
+const ACCOUNT_CHOSEN: Record<OperatorAccount, string> = {
+  given: 'the account given with --account',
+  only: 'the only account: this key sees its codes',
+  new: 'a new account (there was none)',
+  'new-requested': 'a new account (--new-account)',
+};
 
 /** Operators' key management from a shell, on the same configuration as the service. */
 async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { name: { type: 'string' }, account: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      name: { type: 'string' },
+      account: { type: 'string' },
+      'new-account': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   const [group, command, id] = positionals;
   if (values.help || group !== 'keys' || !['create', 'list', 'revoke'].includes(command)) {
@@ -43,8 +58,12 @@ async function main(argv: string[]): Promise<number> {
     const keys = app.get(ApiKeysService);
     if (command === 'create') {
       if (!values.name) throw new ConfigError('keys create needs --name NAME');
-      const created = await keys.create(values.name, values.account);
-      console.log(`Created key ${created.id} for account ${created.accountId}. Store it now; it is not shown again:\n\n  ${created.key}\n`);
+      if (values.account !== undefined && values['new-account']) throw new ConfigError('keys create takes --account or --new-account, not both');
+      const { created, account } = await keys.createForOperator(values.name, { accountId: values.account, newAccount: values['new-account'] });
+      console.log(
+        `Created key ${created.id} for account ${created.accountId}, ${ACCOUNT_CHOSEN[account]}. ` +
+          `Store it now; it is not shown again:\n\n  ${created.key}\n`,
+      );
     } else if (command === 'list') {
       for (const key of await keys.list()) {
         const state = key.revokedAt ? `revoked ${key.revokedAt.toISOString()}` : `last used ${key.lastUsedAt?.toISOString() ?? 'never'}`;
@@ -69,7 +88,10 @@ main(process.argv.slice(2)).then(
       error instanceof EmbeddedDatabaseBusyError
         ? `Refused: the embedded database in ${error.dataDir} is in use by a running service. ` +
             'Stop the service first, or create keys through the admin API (ADMIN_TOKEN).'
-        : error.message,
+        : error instanceof SeveralAccountsError
+          ? `Refused: there are ${error.count} accounts; name one with --account ACCOUNT_ID ` +
+            "(npm run cli -- keys list shows each key's account), or use --new-account"
+          : error.message,
     );
     process.exit(1);
   },

@@ -21,6 +21,16 @@ export interface CreatedApiKey extends ApiKeyRecord {
   key: string;
 }
 
+/** Where an operator's key went: the account named, the only one, a new one (there was none), a new one asked for. */
+export type OperatorAccount = 'given' | 'only' | 'new' | 'new-requested';
+
+/** An operator's key without an account, with several accounts to choose from. */
+export class SeveralAccountsError extends Error {
+  constructor(readonly count: number) {
+    super(`there are ${count} accounts`);
+  }
+}
+
 @Injectable()
 export class ApiKeysService {
   private readonly logger = new Logger('ApiKeys');
@@ -69,6 +79,24 @@ export class ApiKeysService {
     const { key, prefix, hash } = generateApiKey();
     const record = await this.keys.create({ accountId: account, name, prefix, hash });
     return { ...record, key };
+  }
+
+  /**
+   * An operator's key (the CLI). Named account: that one. Otherwise the key goes where a newcomer
+   * expects it to see their codes: to the only account when there is exactly one, to a new account
+   * when there is none or one is asked for; with several accounts there is no right guess, so it is
+   * refused (SeveralAccountsError).
+   */
+  async createForOperator(
+    name: string,
+    choice: { accountId?: string; newAccount?: boolean },
+  ): Promise<{ created: CreatedApiKey; account: OperatorAccount }> {
+    if (choice.accountId !== undefined) return { created: await this.create(name, choice.accountId), account: 'given' };
+    if (choice.newAccount) return { created: await this.create(name), account: 'new-requested' };
+    const { count, oldest } = await this.keys.accountCount();
+    if (count > 1) throw new SeveralAccountsError(count);
+    if (oldest === null) return { created: await this.create(name), account: 'new' };
+    return { created: await this.create(name, oldest), account: 'only' };
   }
 
   /** Every key (the CLI's list). */

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { IsNotEmpty, IsString, IsUUID, MaxLength } from 'class-validator';
+import { IsOptionalNotNull } from '../../common/validation/optional-not-null';
 import { PaginationView, REQUEST_ID_PROPERTY } from '../../common/openapi/common-views';
 import type { BodyExample } from '../../common/openapi/json-body';
 import type { ApiKeyRecord } from '../api-keys.repository';
@@ -14,7 +15,7 @@ export class CreateApiKeyDto {
   name: string;
 
   @ApiPropertyOptional({ type: String, format: 'uuid', description: 'Existing account to add the key to (rotation); omitted = a new account' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsUUID()
   account_id?: string;
 }
