@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
+import pino, { type Logger as PinoLogger } from 'pino';
 import { ApiKeysService } from './auth/api-keys.service';
 import { createApp } from './app.factory';
 import { ScanBuffer } from './scans/scan-buffer.service';
@@ -26,7 +27,7 @@ async function bootstrap(): Promise<void> {
   const app = await createApp(config);
   const firstKey = config.bootstrapKey ? await app.get(ApiKeysService).createFirstKeyIfNone() : null;
   await app.listen({ port: config.port, host: '0.0.0.0' });
-  if (firstKey) announceFirstKey(firstKey.key, config.baseUrl);
+  if (firstKey) announceFirstKey(firstKey.key, config.baseUrl, app.getHttpAdapter().getInstance().log as PinoLogger);
   closeGracefullyOn(['SIGTERM', 'SIGINT'], app, config.shutdownTimeoutMs, releaseDatabase);
 }
 
@@ -68,10 +69,15 @@ function closeGracefullyOn(
   for (const signal of signals) process.once(signal, (received) => void close(received));
 }
 
-/** Printed once, to stdout, outside the JSON logs: the only time this key is ever shown. */
-function announceFirstKey(key: string, baseUrl: string): void {
+/**
+ * Printed once, as plain text outside the JSON lines, the only time this key is ever shown. Written
+ * to the log's own stream (stdout), which pino writes asynchronously: a direct write to stdout would
+ * overtake the start-up lines still queued there, and the banner would scroll away above them.
+ */
+function announceFirstKey(key: string, baseUrl: string, logger: PinoLogger): void {
   const line = '='.repeat(72);
-  process.stdout.write(
+  const stdout = (logger as unknown as Record<symbol, { write(text: string): unknown }>)[pino.symbols.streamSym];
+  stdout.write(
     `\n${line}\n  No API key existed, so one was created. It is shown only this once:\n\n    X-API-Key: ${key}\n\n` +
       `  API docs: ${baseUrl}/docs\n  Try: curl -H "X-API-Key: ${key}" ${baseUrl}/api/v1/qrcodes\n${line}\n\n`,
   );

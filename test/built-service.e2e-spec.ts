@@ -62,6 +62,70 @@ describeWhen(HAS_BUILD)('the built service on the embedded database (e2e)', () =
     rmSync(join(dataDir, '..'), { recursive: true, force: true });
   });
 
+  it('prints the first key last at start-up, with no route table above it at info level (LOG_LEVEL=debug shows the table)', async () => {
+    service = await startBuiltService({ DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+    const output = service.stdout();
+    const banner = output.indexOf('X-API-Key: qr_live_');
+    expect(banner).toBeGreaterThan(-1);
+    // Every start-up line is above the banner; only request lines (the readiness probe's) may follow it.
+    const startupAfterBanner = output
+      .slice(banner)
+      .split('\n')
+      .filter((line) => line.startsWith('{') && !line.includes('"request completed"'));
+    expect(startupAfterBanner).toEqual([]);
+    expect(output).toContain('Nest application successfully started');
+    expect(output).not.toMatch(/Mapped \{/);
+    service.process.kill('SIGTERM');
+    await service.exited;
+
+    service = await startBuiltService({ DATA_DIR: dataDir, LOG_LEVEL: 'debug' });
+    expect(service.stdout()).toMatch(/"level":20,[^\n]*"msg":"Mapped \{\/api\/v1\/qrcodes, POST\} route"/);
+  }, 120_000);
+
+  it('keys create without --account: a new account if none, the only account if one, refused if several', async () => {
+    const env = { DATA_DIR: dataDir };
+    const accountOf = (stdout: string) => /for account ([0-9a-f-]{36})/.exec(stdout)?.[1];
+
+    const first = await runCli(['keys', 'create', '--name', 'first'], env);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/a new account \(there was none\)/);
+    const only = accountOf(first.stdout);
+    expect(only).toBeDefined();
+
+    const second = await runCli(['keys', 'create', '--name', 'newcomer'], env);
+    expect(second.code).toBe(0);
+    expect(accountOf(second.stdout)).toBe(only);
+    expect(second.stdout).toMatch(/the only account: this key sees its codes/);
+
+    const other = await runCli(['keys', 'create', '--name', 'other team', '--new-account'], env);
+    expect(other.code).toBe(0);
+    expect(accountOf(other.stdout)).not.toBe(only);
+    expect(other.stdout).toMatch(/a new account \(--new-account\)/);
+
+    const refused = await runCli(['keys', 'create', '--name', 'which'], env);
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr.trim()).toMatch(/^Refused: there are 2 accounts; name one with --account ACCOUNT_ID .*keys list.*, or use --new-account$/);
+
+    const named = await runCli(['keys', 'create', '--name', 'which', '--account', only!], env);
+    expect(named.code).toBe(0);
+    expect(accountOf(named.stdout)).toBe(only);
+    expect(named.stdout).toMatch(/the account given with --account/);
+    expect(named.stdout).toMatch(/scopes \*, every folder, no expiry/);
+
+    const scoped = await runCli(
+      ['keys', 'create', '--name', 'agency', '--account', only!, '--scopes', 'qrcodes:read,analytics:read', '--expires-at', '2030-01-01T00:00:00Z'],
+      env,
+    );
+    expect(scoped.code).toBe(0);
+    expect(scoped.stdout).toMatch(/scopes qrcodes:read,analytics:read, every folder, expires 2030-01-01T00:00:00.000Z/);
+    const listed = await runCli(['keys', 'list'], env);
+    expect(listed.stdout).toMatch(/"agency" .*scopes qrcodes:read,analytics:read, every folder, expires 2030-01-01T00:00:00.000Z/);
+    const unknown = await runCli(['keys', 'create', '--name', 'bad', '--account', only!, '--scopes', 'codes:write'], env);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/unknown scope "codes:write"/);
+  }, 120_000);
+
   it('passes the healthcheck on PORT, prints a first key; the CLI refuses in one line while the service holds the database, then works', async () => {
     service = await startBuiltService({ DATA_DIR: dataDir });
     expect(await runHealthcheck({ PORT: String(service.port) })).toBe(0);

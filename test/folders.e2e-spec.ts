@@ -46,6 +46,20 @@ describe('folders (e2e)', () => {
     expect(await t.prisma.folder.findUniqueOrThrow({ where: { id: body.id } })).toMatchObject({ accountId, name: 'Summer campaign' });
   });
 
+  it('reads the clock once per write: a new folder’s created_at is its updated_at, a rename moves only updated_at', async () => {
+    const created = await Promise.all(Array.from({ length: 20 }, (_, i) => folders('POST', '', { name: `Clock ${i}` })));
+    for (const res of created) {
+      expectStatus(res, 201);
+      const { created_at, updated_at } = res.json<{ created_at: string; updated_at: string }>();
+      expect({ created_at, updated_at }).toEqual({ created_at, updated_at: created_at });
+    }
+    const first = created[0].json<{ id: string; created_at: string }>();
+    const renamed = await folders('PUT', `/${first.id}`, { name: 'Clock renamed' });
+    expectStatus(renamed, 200);
+    expect(renamed.json()).toMatchObject({ created_at: first.created_at });
+    expect(Date.parse(renamed.json<{ updated_at: string }>().updated_at)).toBeGreaterThanOrEqual(Date.parse(first.created_at));
+  });
+
   it('trims the name; accepts 1 and 100 characters', async () => {
     expect((await createFolder(t, key, '  Padded  ')).name).toBe('Padded');
     expect((await createFolder(t, key, 'x')).name).toBe('x');

@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import { request as httpRequest } from 'node:http';
 import { auth, expectStatus, GENEROUS_RATE_LIMIT, qrInput, TestClock } from './support/factories';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -165,6 +167,29 @@ describe('Idempotency-Key on creates (e2e)', () => {
     const idem = newKey();
     expectStatus(await post('/api/v1/qrcodes', qrInput('url', { name: 'Quoted' }), `"${idem}"`), 201);
     expect((await post('/api/v1/qrcodes', qrInput('url', { name: 'Quoted' }), idem)).headers['idempotent-replayed']).toBe('true');
+  });
+
+  it('refuses the header sent twice (Node joins the two lines with ", ") with 400 naming it, and creates nothing', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.getHttpServer().address() as AddressInfo;
+    const body = JSON.stringify(qrInput('url', { name: 'Sent twice' }));
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: '/api/v1/qrcodes' }, (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+      });
+      request.on('error', reject);
+      request.setHeader('x-api-key', key);
+      request.setHeader('content-type', 'application/json');
+      // Two header lines, as a client or proxy that adds its own key sends them.
+      request.setHeader('idempotency-key', [newKey(), newKey()]);
+      request.end(body);
+    });
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body)).toMatchObject({ errors: [{ field: 'Idempotency-Key', message: expect.stringMatching(/send it once/) }] });
+    expect(await codesNamed('Sent twice')).toBe(0);
   });
 
   it('does not charge a replay against the rate limit, even once the budget is used up', async () => {

@@ -199,6 +199,34 @@ describe('landing pages in a browser (e2e)', () => {
     await context.close();
   });
 
+  it('wraps an e-mail address at 320 px after its @ or a dot, never mid-word', async () => {
+    const code = await createQr(t, key, { type: 'email', content: { to: 'support@example.com' }, is_dynamic: true });
+    const context = await browser.newContext({ viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true });
+    const { page } = await open(context, `/r/${code.short_code}`);
+    // The heading's lines as laid out: characters grouped by the top of their box.
+    const lines = await page.locator('h1').evaluate((heading) => {
+      const result: string[] = [];
+      let lastTop: number | null = null;
+      const walker = document.createTreeWalker(heading, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (let i = 0; i < node.textContent!.length; i++) {
+          const range = document.createRange();
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          const top = Math.round(range.getBoundingClientRect().top);
+          if (lastTop === null || top > lastTop + 2) result.push('');
+          result[result.length - 1] += node.textContent![i];
+          lastTop = top;
+        }
+      }
+      return result;
+    });
+    expect(lines.join('')).toBe('support@example.com');
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines.slice(0, -1).filter((line) => !/[@.]$/.test(line))).toEqual([]);
+    await context.close();
+  });
+
   describe.each(['phone', 'desktop'] as const)('actions at %s size', (viewport) => {
     let context: BrowserContext;
     let outside: string[];

@@ -401,6 +401,16 @@ describe('QR codes: create, get, update, delete (e2e)', () => {
     const renderVersion = async (id: string) => (await t.prisma.qrCode.findUniqueOrThrow({ where: { id } })).renderVersion;
     const stored = (id: string) => t.prisma.qrCode.findUniqueOrThrow({ where: { id } });
 
+    it('reads one clock: a new code’s updated_at is its created_at, and an update moves updated_at on from it', async () => {
+      const created = await createQr(t, key, { is_dynamic: true });
+      const fresh = (await getQr(t, key, created.id)).json<{ created_at: string; updated_at: string }>();
+      expect(fresh.updated_at).toBe(fresh.created_at);
+      expectStatus(await updateQr(t, key, created.id, { name: 'Later' }), 200);
+      const later = (await getQr(t, key, created.id)).json<{ created_at: string; updated_at: string }>();
+      expect(later.created_at).toBe(fresh.created_at);
+      expect(Date.parse(later.updated_at)).toBeGreaterThanOrEqual(Date.parse(fresh.created_at));
+    });
+
     it('renames only, answering {message, qrcode, request_id}, without bumping the render version', async () => {
       const created = await createQr(t, key, { type: 'wifi', style: { dotsOptions: { color: '#112233' } } });
       const before = await stored(created.id);

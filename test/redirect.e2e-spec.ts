@@ -120,6 +120,22 @@ describe('redirect host (e2e)', () => {
     expect(events[0]).toMatchObject({ isBot: true, device: 'bot' });
   });
 
+  it('redirects a request without a User-Agent, or with an empty one, but flags it as a bot and does not count it', async () => {
+    const code = await createQr(t, key, { is_dynamic: true });
+    // light-my-request sends a user agent of its own unless told that there is none.
+    const withoutAgent = { 'user-agent': undefined } as unknown as Record<string, string>;
+    expect((await t.request({ method: 'GET', url: `/r/${code.short_code}`, headers: withoutAgent })).statusCode).toBe(302);
+    expect((await scan(code.short_code, { 'user-agent': '' })).statusCode).toBe(302);
+    expect(await scansOf(code.id)).toBe(0);
+    await flush();
+    expect(await storedScans(code.id)).toBe(0);
+    const events = await t.prisma.scanEvent.findMany({ where: { qrCodeId: code.id } });
+    expect(events.map(({ isBot, device, userAgent }) => ({ isBot, device, userAgent }))).toEqual([
+      { isBot: true, device: 'bot', userAgent: null },
+      { isBot: true, device: 'bot', userAgent: null },
+    ]);
+  });
+
   it('answers a paused code with a 410 page, uncounted, and redirects again once active', async () => {
     const code = await createQr(t, key, { is_dynamic: true });
     await updateQr(t, key, code.id, { status: 'paused' });

@@ -179,6 +179,18 @@ describe('styles (e2e)', () => {
       expect(body.errors).toEqual(create.statusCode === 201 ? [] : create.json<{ errors: unknown[] }>().errors);
     });
 
+    it('measures a refused style whose content is past its level’s capacity (200, no module count)', async () => {
+      const res = await check({ style: { dotsOptions: { color: '#bbbbbb' } }, content_length: 2332 });
+      expectStatus(res, 200);
+      expect(res.json()).toMatchObject({
+        accepted: false,
+        errors: [{ field: 'style.dotsOptions.color', message: expect.stringMatching(/contrast/) }],
+        error_correction_level: 'M',
+        module_count: null,
+        min_size: null,
+      });
+    });
+
     it('refuses a malformed request with 400 naming the field', async () => {
       expectFieldErrors(await check({ style: 'dots' }), 'style');
       expectFieldErrors(await check({ style: {}, content_length: 5000 }), 'content_length');

@@ -91,6 +91,11 @@ describe('webhooks (e2e)', () => {
     beforeAll(async () => {
       crudKey = (await t.newAccount()).key;
     });
+    it('reads one clock per write: a new endpoint’s updated_at is its created_at', async () => {
+      const created = await createWebhook({ url: 'https://hooks.example.com/clock', events: ['qrcode.created'] }, crudKey);
+      expect(created.updated_at).toBe(created.created_at);
+    });
+
     it('creates an endpoint and shows its whsec_ secret only in that answer', async () => {
       const receiverUrl = 'https://hooks.example.com/qr';
       const created = await createWebhook({ url: receiverUrl, events: ['qrcode.scanned'], description: 'CRM' }, crudKey);

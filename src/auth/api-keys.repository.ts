@@ -110,6 +110,19 @@ export class ApiKeysRepository {
     });
   }
 
+  /** How many accounts there are, and the oldest one's id (the only one's, when there is one). */
+  async accountCount(): Promise<{ count: number; oldest: AccountId | null }> {
+    const accounts = this.database.read.shared;
+    const [count, oldest] = await Promise.all([
+      accounts
+        .selectFrom('accounts')
+        .select((eb) => eb.fn.countAll<bigint>().as('n'))
+        .executeTakeFirstOrThrow(),
+      accounts.selectFrom('accounts').select('id').orderBy('created_at').orderBy('id').limit(1).executeTakeFirst(),
+    ]);
+    return { count: Number(count.n), oldest: oldest?.id ?? null };
+  }
+
   async accountExists(accountId: AccountId): Promise<boolean> {
     return (await this.database.read.shared.selectFrom('accounts').select('id').where('id', '=', accountId).executeTakeFirst()) !== undefined;
   }

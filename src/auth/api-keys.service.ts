@@ -33,6 +33,16 @@ export interface KeyGrant {
 /** A key that authenticated, or why not. */
 export type Authentication = { ok: true; principal: KeyPrincipal } | { ok: false; reason: 'invalid' | 'expired' };
 
+/** Where an operator's key went: the account named, the only one, a new one (there was none), a new one asked for. */
+export type OperatorAccount = 'given' | 'only' | 'new' | 'new-requested';
+
+/** An operator's key without an account, with several accounts to choose from. */
+export class SeveralAccountsError extends Error {
+  constructor(readonly count: number) {
+    super(`there are ${count} accounts`);
+  }
+}
+
 @Injectable()
 export class ApiKeysService {
   private readonly logger = new Logger('ApiKeys');
@@ -151,6 +161,25 @@ export class ApiKeysService {
     if (grant.expiresAt && grant.expiresAt.getTime() <= Date.now()) errors.push({ field: 'expires_at', message: 'expires_at must be in the future' });
     if (errors.length > 0) throw new ValidationFailedException(errors);
     return { scopes: scopes as GrantedScope[], folderIds, expiresAt: grant.expiresAt ?? null };
+  }
+
+  /**
+   * An operator's key (the CLI). Named account: that one. Otherwise the key goes where a newcomer
+   * expects it to see their codes: to the only account when there is exactly one, to a new account
+   * when there is none or one is asked for; with several accounts there is no right guess, so it is
+   * refused (SeveralAccountsError).
+   */
+  async createForOperator(
+    name: string,
+    choice: { accountId?: string; newAccount?: boolean },
+    grant: KeyGrant = {},
+  ): Promise<{ created: CreatedApiKey; account: OperatorAccount }> {
+    if (choice.accountId !== undefined) return { created: await this.create(name, choice.accountId, grant), account: 'given' };
+    if (choice.newAccount) return { created: await this.create(name, undefined, grant), account: 'new-requested' };
+    const { count, oldest } = await this.keys.accountCount();
+    if (count > 1) throw new SeveralAccountsError(count);
+    if (oldest === null) return { created: await this.create(name, undefined, grant), account: 'new' };
+    return { created: await this.create(name, oldest, grant), account: 'only' };
   }
 
   /** Every key (the CLI's list). */

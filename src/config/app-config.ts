@@ -12,7 +12,7 @@ const ORIGIN = /^https?:\/\/[^/\s?#]+(\/[^\s?#]*)?$/;
 const toSwitch = ({ value }: { value: unknown }) =>
   value === undefined || value === '' ? undefined : value === '1' || value === 'true' ? true : value === '0' || value === 'false' ? false : value;
 
-/** The environment variables (docs/configuration.md), as they arrive (strings) and validated. */
+/** The environment variables (README.md, "Configuration"), as they arrive (strings) and validated. */
 class EnvironmentVariables {
   @Transform(toInt)
   @IsInt({ message: 'must be an integer port number' })

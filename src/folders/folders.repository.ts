@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { AccountId } from '../common/ids/account-id';
 import type { FolderId } from '../common/ids/resource-ids';
@@ -35,9 +34,11 @@ export class FoldersRepository {
   }
 
   async create(accountId: AccountId, name: string): Promise<FolderRecord> {
+    // One clock reading for both: the column default (the database's now()) would be read at another instant.
+    const now = new Date();
     const row = await this.database.write
       .forAccount(accountId)
-      .insertInto('folders', [{ id: randomUUID() as FolderId, name, updated_at: new Date() }])
+      .insertInto('folders', [{ id: randomUUID() as FolderId, name, created_at: now, updated_at: now }])
       .returning(['id', 'name', 'created_at', 'updated_at'])
       .executeTakeFirstOrThrow();
     return { id: row.id, name: row.name, qrCount: 0, createdAt: row.created_at, updatedAt: row.updated_at };
@@ -64,7 +65,7 @@ export class FoldersRepository {
     const renamed = await this.database.write
       .forAccount(accountId)
       .updateTable('folders')
-      .set({ name, updated_at: sql<Date>`now()` })
+      .set({ name, updated_at: new Date() })
       .where('id', '=', id)
       .executeTakeFirst();
     return renamed.numUpdatedRows === 1n ? this.find(accountId, id) : null;

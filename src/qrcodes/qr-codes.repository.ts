@@ -207,7 +207,8 @@ export class QrCodesRepository {
       .forAccount(accountId)
       .updateTable('qr_codes')
       .set((eb) => ({
-        updated_at: sql`now()`,
+        // The app's clock, as at insert: a code's created_at and updated_at come from one clock.
+        updated_at: new Date(),
         ...(changes.name !== undefined && { name: changes.name }),
         ...(changes.content !== undefined && { content: JSON.stringify(changes.content) }),
         ...(changes.contentString !== undefined && { content_string: changes.contentString }),

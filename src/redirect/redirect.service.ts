@@ -62,7 +62,11 @@ export class RedirectService {
     return this.links.resolve(visit.shortCode).then((target) => this.answerFor(target, visit.shortCode));
   }
 
-  /** Records the scan of a sent answer (HEAD requests are answered but are not scans). */
+  /**
+   * Records the scan of a sent answer (HEAD requests are answered but are not scans). A request
+   * without a user agent (or an empty one) is recorded as a bot: every phone's camera and browser
+   * sends one, so what sends none is a script or a scanner of links, not a person scanning.
+   */
   recordScan(target: LinkTarget, visit: Visit): void {
     if (!visit.countable) return;
     const now = Date.now();
@@ -73,7 +77,7 @@ export class RedirectService {
       userAgent: known && known.agent,
       referrer: visit.referrer,
       ip: visit.ip,
-      isBot: known !== null && known.isBot,
+      isBot: known === null || known.isBot,
     });
   }
 

@@ -42,12 +42,11 @@ export class StylesService {
     const level = resolveErrorCorrectionLevel(style);
     const text = this.encodedText(dto);
     const errors = check.ok ? [] : [...check.errors];
-    if (check.ok && text !== null && (dto.type ?? 'static') === 'static') {
-      const capacity = capacityProblem(text, style);
-      if (capacity) errors.push(capacity);
-    }
-    const moduleCount =
-      text === null || errors.some((error) => error.field === 'content') ? null : buildQrMatrix(text, level, minimumDrawnVersion(style)).size;
+    // Create names the capacity only once the style is accepted; a refused style is still measured,
+    // so content past its level's capacity leaves the measurements that need a matrix null.
+    const capacity = text !== null && (dto.type ?? 'static') === 'static' ? capacityProblem(text, style) : null;
+    if (check.ok && capacity) errors.push(capacity);
+    const moduleCount = text === null || capacity ? null : buildQrMatrix(text, level, minimumDrawnVersion(style)).size;
     const sizing = moduleCount === null ? null : smallestSizeFor(style, moduleCount, MIN_SIZE, MAX_SIZE);
     const logo = logoCoverage(style);
     return {

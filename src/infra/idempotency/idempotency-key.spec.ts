@@ -1,4 +1,4 @@
-import { canonicalJson, parseIdempotencyKey, requestFingerprint } from './idempotency-key';
+import { canonicalJson, idempotencyKeyLines, parseIdempotencyKey, requestFingerprint } from './idempotency-key';
 
 describe('parseIdempotencyKey', () => {
   it.each([
@@ -17,7 +17,7 @@ describe('parseIdempotencyKey', () => {
     ['k'.repeat(256), /at most 255 characters/],
     ['caf\u00e9', /printable ASCII/],
     ['tab\there', /printable ASCII/],
-    [['a', 'b'], /sent once/],
+    [['a', 'b'], /send it once/],
   ])('refuses %j naming the header', (header, message) => {
     const parsed = parseIdempotencyKey(header);
     expect(parsed.ok).toBe(false);
@@ -25,6 +25,20 @@ describe('parseIdempotencyKey', () => {
       expect(parsed.error.field).toBe('Idempotency-Key');
       expect(parsed.error.message).toMatch(message);
     }
+  });
+});
+
+describe('idempotencyKeyLines', () => {
+  it.each([
+    [[], undefined],
+    [['X-Api-Key', 'k', 'Idempotency-Key', 'a'], 'a'],
+    [['idempotency-key', 'a, b'], 'a, b'],
+    [
+      ['Idempotency-Key', 'a', 'x', 'y', 'IDEMPOTENCY-KEY', 'b'],
+      ['a', 'b'],
+    ],
+  ])('reads %j as %j', (rawHeaders, expected) => {
+    expect(idempotencyKeyLines(rawHeaders)).toEqual(expected);
   });
 });
 

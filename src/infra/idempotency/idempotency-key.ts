@@ -17,13 +17,25 @@ const KEY_CHARACTERS = /^[\x20-\x7e]+$/;
 export type ParsedKey = { ok: true; key: string } | { ok: false; error: FieldError } | { ok: true; key: undefined };
 
 /**
+ * Every value the request sent as Idempotency-Key, from its raw header lines: Node joins repeated
+ * lines of a header it does not know into one string ("a, b"), which would pass as one key.
+ */
+export function idempotencyKeyLines(rawHeaders: readonly string[]): string | string[] | undefined {
+  const values: string[] = [];
+  for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
+    if (rawHeaders[i].toLowerCase() === IDEMPOTENCY_KEY_HEADER) values.push(rawHeaders[i + 1]);
+  }
+  return values.length > 1 ? values : values[0];
+}
+
+/**
  * The Idempotency-Key header's value. The header draft writes it as a structured-field string
  * (`"8e03978e-..."`, quoted); a bare token is taken as it is, the quotes are not part of the key.
  */
 export function parseIdempotencyKey(header: string | string[] | undefined): ParsedKey {
   if (header === undefined) return { ok: true, key: undefined };
   const field = 'Idempotency-Key';
-  if (Array.isArray(header)) return { ok: false, error: { field, message: 'Idempotency-Key must be sent once' } };
+  if (Array.isArray(header)) return { ok: false, error: { field, message: 'Idempotency-Key was sent more than once; send it once' } };
   const quoted = /^"(.*)"$/.exec(header);
   const key = quoted ? quoted[1].replace(/\\(["\\])/g, '$1') : header;
   if (key.length === 0) return { ok: false, error: { field, message: 'Idempotency-Key must not be empty' } };

@@ -15,7 +15,7 @@ import type { AuthenticatedRequest } from '../../common/auth/current-account.dec
 import type { AccountId } from '../../common/ids/account-id';
 import { CLOCK, type Clock } from '../../common/time/clock';
 import {
-  IDEMPOTENCY_KEY_HEADER,
+  idempotencyKeyLines,
   IDEMPOTENT_NOT_KEPT,
   IDEMPOTENCY_KEY_TTL_MS,
   IDEMPOTENT_REPLAYED_HEADER,
@@ -50,7 +50,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const http = context.switchToHttp();
     const request = http.getRequest<AuthenticatedRequest>();
     const reply = http.getResponse<FastifyReply>();
-    const parsed = parseIdempotencyKey(request.headers[IDEMPOTENCY_KEY_HEADER]);
+    const parsed = parseIdempotencyKey(idempotencyKeyLines(request.raw.rawHeaders));
     const accountId = request.accountId;
     if (!parsed.ok || parsed.key === undefined || !accountId) return next.handle();
     const key = parsed.key;

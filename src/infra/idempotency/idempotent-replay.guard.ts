@@ -5,7 +5,7 @@ import { RouteFlag } from '../../common/routing/route-flag';
 import { CLOCK, type Clock } from '../../common/time/clock';
 import { ValidationFailedException } from '../../common/validation/validation-failed.exception';
 import { markAlreadyCharged } from '../rate-limit/already-charged';
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_ROUTE, parseIdempotencyKey, requestFingerprint } from './idempotency-key';
+import { IDEMPOTENT_ROUTE, idempotencyKeyLines, parseIdempotencyKey, requestFingerprint } from './idempotency-key';
 import { IdempotencyRepository, type StoredKey } from './idempotency.repository';
 
 interface ReplayingRequest extends AuthenticatedRequest {
@@ -37,7 +37,7 @@ export class IdempotentReplayGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (!this.idempotentRoute.isSet(context)) return true;
     const request = context.switchToHttp().getRequest<ReplayingRequest>();
-    const parsed = parseIdempotencyKey(request.headers[IDEMPOTENCY_KEY_HEADER]);
+    const parsed = parseIdempotencyKey(idempotencyKeyLines(request.raw.rawHeaders));
     if (!parsed.ok) throw new ValidationFailedException([parsed.error]);
     if (parsed.key === undefined || !request.accountId) return true;
     const stored = await this.keys.find(request.accountId, parsed.key, this.clock.now());

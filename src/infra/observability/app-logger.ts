@@ -37,12 +37,19 @@ export function logCompletedRequests(fastify: FastifyInstance): void {
   });
 }
 
+/**
+ * Nest's start-up chatter: a line per module and per route (some 70 lines). At info level it
+ * buried what an operator must see at start (the first key's banner); at debug it is still there.
+ */
+const START_UP_TABLE_CONTEXTS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer']);
+
 /** Nest's LoggerService on the app's pino logger. */
 export class PinoLoggerService implements LoggerService {
   constructor(private readonly logger: Logger) {}
 
   log(message: unknown, context?: string) {
-    this.logger.info({ context }, String(message));
+    if (context !== undefined && START_UP_TABLE_CONTEXTS.has(context)) this.logger.debug({ context }, String(message));
+    else this.logger.info({ context }, String(message));
   }
   error(message: unknown, trace?: string, context?: string) {
     this.logger.error({ context, trace }, String(message));

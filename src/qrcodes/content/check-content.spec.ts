@@ -39,7 +39,7 @@ describe('checkContent: accepted content is normalised and encoded', () => {
     ],
     ['text', { text: '  indented\nsecond line ' }, { text: '  indented\nsecond line ' }, '  indented\nsecond line '],
     ['text', { text: '日本語 é 😀' }, { text: '日本語 é 😀' }, '日本語 é 😀'],
-    ['email', { to: ' hello@example.com ', subject: '', body: null }, { to: 'hello@example.com' }, 'mailto:hello@example.com'],
+    ['email', { to: ' hello@example.com ', subject: '', body: '  ' }, { to: 'hello@example.com' }, 'mailto:hello@example.com'],
     [
       'email',
       { to: 'a@example.com', subject: 'Hi there', body: 'é' },
@@ -136,12 +136,25 @@ describe('checkContent: missing required fields', () => {
     ['wifi', { ssid: 'Home', encryption: 'WPA' }, 'content.password', /required unless content.encryption is nopass/],
     ['wifi', { ssid: 'Home', encryption: 'WEP', password: '' }, 'content.password', /required unless content.encryption is nopass/],
     ['vcard', { organization: 'ACME' }, 'content.first_name', /^content.first_name or content.last_name is required$/],
-    ['vcard', { first_name: ' ', last_name: null }, 'content.first_name', /or content.last_name is required/],
+    ['vcard', { first_name: ' ', last_name: '' }, 'content.first_name', /or content.last_name is required/],
     ['geo', { latitude: 1 }, 'content.longitude', /is required/],
     ['geo', { longitude: 1 }, 'content.latitude', /is required/],
     ['event', { start: '2025-06-01T18:00:00Z' }, 'content.title', /is required/],
     ['event', { title: 'Launch' }, 'content.start', /is required/],
     ['url', { url: null }, 'content.url', /is required/],
+  ])('%s %j', (type, raw, field, message) => {
+    expect(errorsOf(checkContent(type, raw))).toEqual([{ field, message: expect.stringMatching(message) }]);
+  });
+});
+
+describe('checkContent: null is refused, not read as left out', () => {
+  test.each<[QrType, Record<string, unknown>, string, RegExp]>([
+    ['email', { to: 'hello@example.com', body: null }, 'content.body', /must be a string/],
+    ['vcard', { first_name: 'Ada', last_name: null }, 'content.last_name', /must be a string/],
+    ['vcard', { first_name: null, last_name: 'Lovelace' }, 'content.first_name', /must not be null/],
+    ['vcard', { first_name: 'Ada', address: null }, 'content.address', /must be an object/],
+    ['wifi', { ssid: 'Home', encryption: 'nopass', password: null }, 'content.password', /must not be null/],
+    ['wifi', { ssid: 'Home', encryption: 'WPA', password: 'x', hidden: null }, 'content.hidden', /must be a boolean/],
   ])('%s %j', (type, raw, field, message) => {
     expect(errorsOf(checkContent(type, raw))).toEqual([{ field, message: expect.stringMatching(message) }]);
   });

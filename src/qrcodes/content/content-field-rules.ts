@@ -4,7 +4,8 @@
  * reads right at any depth (`content.address.city must be a string`).
  */
 import { Transform } from 'class-transformer';
-import { IsDefined, IsOptional, IsString, MaxLength, ValidateBy, ValidateIf, type ValidationArguments } from 'class-validator';
+import { IsDefined, IsString, MaxLength, ValidateBy, ValidateIf, type ValidationArguments } from 'class-validator';
+import { IsOptionalNotNull } from '../../common/validation/optional-not-null';
 import { parseIsoDateTime } from './iso-date-time';
 import { MAX_PHONE_NUMBER_LENGTH, MIN_PHONE_NUMBER_LENGTH, isWrittenPhoneNumber } from './phone-number';
 import { redirectTargetProblem } from './redirect-target';
@@ -33,17 +34,17 @@ export function RequiredText({ maxLength, trim = true }: TextOptions): PropertyD
   );
 }
 
-/** An optional string. A blank one counts as absent, as forms send empty inputs as "". */
+/** An optional string. A blank one counts as absent, as forms send empty inputs as ""; null is refused (it means nothing here). */
 export function OptionalText(options: TextOptions): PropertyDecorator {
-  return inOrder(BlankAsAbsent(options), IsOptional(), TextRules(options.maxLength));
+  return inOrder(BlankAsAbsent(options), IsOptionalNotNull(), TextRules(options.maxLength));
 }
 
 /** Required unless `otherField` is present; vCard needs one of first and last name. */
 export function RequiredTextUnlessPresent(otherField: string, options: TextOptions): PropertyDecorator {
   return inOrder(
     BlankAsAbsent(options),
-    ValidateIf((object: Record<string, unknown>, value: unknown) => value != null || object[otherField] == null),
-    IsDefined({ message: `or content.${otherField} is required` }),
+    ValidateIf((object: Record<string, unknown>, value: unknown) => value !== undefined || object[otherField] === undefined),
+    IsPresent(`or content.${otherField} is required`),
     TextRules(options.maxLength),
   );
 }
@@ -64,6 +65,21 @@ export function TextRules(maxLength: number): PropertyDecorator {
     IsNotBlank(),
     MaxLength(maxLength, { message: `must be at most ${maxLength} characters` }),
   );
+}
+
+/**
+ * Like IsDefined, but null gets its own message ("must not be null" says more than "is required"
+ * to a client that sent the field). A rule of its own because class-validator checks IsDefined
+ * before every other rule, whatever their order.
+ */
+export function IsPresent(messageWhenMissing: string): PropertyDecorator {
+  return ValidateBy({
+    name: 'isPresent',
+    validator: {
+      validate: (value: unknown) => value !== undefined && value !== null,
+      defaultMessage: (args?: ValidationArguments) => (args?.value === null ? 'must not be null' : messageWhenMissing),
+    },
+  });
 }
 
 function IsNotBlank(): PropertyDecorator {

@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsEmail, IsObject, IsOptional, ValidateNested } from 'class-validator';
+import { IsEmail, IsObject, ValidateNested } from 'class-validator';
+import { IsOptionalNotNull } from '../../common/validation/optional-not-null';
 import { IsWebUrl, IsWrittenPhoneNumber, OptionalText, RequiredTextUnlessPresent, inOrder } from './content-field-rules';
 import { MAX_PHONE_NUMBER_LENGTH } from './phone-number';
 import { MAX_URL_LENGTH } from './redirect-target';
@@ -62,7 +63,7 @@ export class VcardContentDto implements VcardContent {
   website?: string;
 
   @ApiPropertyOptional({ description: 'Postal address; every part is optional.', type: () => VcardAddressDto })
-  @inOrder(IsOptional(), IsObject({ message: 'must be an object' }), ValidateNested(), Type(() => VcardAddressDto))
+  @inOrder(IsOptionalNotNull(), IsObject({ message: 'must be an object' }), ValidateNested(), Type(() => VcardAddressDto))
   address?: VcardAddressDto;
 
   @ApiPropertyOptional({ description: 'Free-text note; may span lines.', maxLength: 2000, example: 'Met at the spring fair.' })

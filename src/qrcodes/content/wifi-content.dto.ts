@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsDefined, IsIn, IsOptional, ValidateBy, ValidateIf } from 'class-validator';
-import { BlankAsAbsent, MaxUtf8Bytes, RequiredText, TextRules, inOrder } from './content-field-rules';
+import { IsBoolean, IsDefined, IsIn, ValidateBy, ValidateIf } from 'class-validator';
+import { IsOptionalNotNull } from '../../common/validation/optional-not-null';
+import { BlankAsAbsent, IsPresent, MaxUtf8Bytes, RequiredText, TextRules, inOrder } from './content-field-rules';
 import { WIFI_ENCRYPTIONS, WifiContent, WifiEncryption } from './wifi.encoder';
 
 /** IEEE 802.11 limits an SSID to 32 octets. */
@@ -25,7 +26,7 @@ export class WifiContentDto implements WifiContent {
   @inOrder(
     BlankAsAbsent({ trim: false }),
     ValidateIf((wifi: WifiContentDto) => wifi.encryption !== 'nopass' || wifi.password !== undefined),
-    IsDefined({ message: 'is required unless content.encryption is nopass' }),
+    IsPresent('is required unless content.encryption is nopass'),
     TextRules(MAX_PASSWORD_LENGTH),
     IsNotSetForOpenNetwork(),
   )
@@ -40,7 +41,7 @@ export class WifiContentDto implements WifiContent {
   encryption: WifiEncryption;
 
   @ApiPropertyOptional({ description: 'Whether the network hides its SSID.', default: false, example: false })
-  @inOrder(IsOptional(), IsBoolean({ message: 'must be a boolean' }))
+  @inOrder(IsOptionalNotNull(), IsBoolean({ message: 'must be a boolean' }))
   hidden?: boolean;
 }
 

@@ -1,7 +1,8 @@
 import { ResourceIdField } from '../../common/validation/resource-id.pipe';
 import type { FolderId } from '../../common/ids/resource-ids';
 import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
-import { IsBoolean, IsDefined, IsIn, IsISO8601, IsObject, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsBoolean, IsDefined, IsIn, IsISO8601, IsObject, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { IsOptionalNotNull } from '../../common/validation/optional-not-null';
 import { STYLE_RULE_DESCRIPTION, StyleDto } from './style.dto';
 import { CONTENT_DTO_BY_TYPE, QR_TYPES, QrType } from '../content';
 
@@ -25,33 +26,34 @@ export class CreateQrCodeDto {
   content: Record<string, unknown>;
 
   @ApiPropertyOptional({ maxLength: 100, example: 'Spring poster', description: 'Default "<type> QR Code"' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsString()
   @MaxLength(100)
   @Matches(/\S/, { message: 'name must not be blank' })
   name?: string;
 
   @ApiPropertyOptional({ type: Boolean, default: false, description: 'Dynamic codes get a short redirect link and count scans' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsBoolean()
   is_dynamic?: boolean;
 
-  @ApiPropertyOptional({ type: String, format: 'uuid', description: 'One of your folders' })
-  @IsOptional()
+  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true, description: 'One of your folders; null (as left out): in no folder' })
+  @ValidateIf((_, value) => value !== null && value !== undefined)
   @ResourceIdField()
-  folder_id?: FolderId;
+  folder_id?: FolderId | null;
 
   @ApiPropertyOptional({ type: () => StyleDto, description: STYLE_RULE_DESCRIPTION })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsObject({ message: 'style must be an object' })
   style?: Record<string, unknown>;
 
   @ApiPropertyOptional({
     type: String,
     format: 'date-time',
-    description: 'Dynamic codes only, in the future: after this instant the link answers "expired" (410)',
+    nullable: true,
+    description: 'Dynamic codes only, in the future: after this instant the link answers "expired" (410); null (as left out): no expiry',
   })
-  @IsOptional()
+  @ValidateIf((_, value) => value !== null && value !== undefined)
   @IsISO8601({ strict: true })
-  expires_at?: string;
+  expires_at?: string | null;
 }

@@ -13,6 +13,10 @@ describe('emailPage', () => {
     expect(page('input#address').val()).toBe('hello@example.com');
   });
 
+  it('lets the heading wrap only after the @ and the dots of the address', () => {
+    expect(emailPage({ to: 'support@example.com' })).toContain('<h1 dir="auto">support@<wbr>example.<wbr>com</h1>');
+  });
+
   it('an address alone: no rows, just the action and the field', () => {
     const page = parsePage(emailPage({ to: 'a@example.com' }));
     expect([hrefs(page), page('.row').length]).toEqual([['mailto:a@example.com'], 0]);

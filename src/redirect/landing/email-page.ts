@@ -1,6 +1,6 @@
 import { encodeEmail, type EmailContent } from '../../qrcodes/content/email.encoder';
 import { isFilled } from './filled-text';
-import { escapeHtml } from './html';
+import { escapeAddress, escapeHtml } from './html';
 import { icon } from './icons';
 import { landingDocument } from './page-document';
 import { actions, copyField, rows, type Row } from './page-parts';
@@ -18,6 +18,7 @@ export function emailPage(content: EmailContent): string {
     kind: 'Email',
     badgeHtml: icon('mail'),
     heading: content.to,
+    headingHtml: escapeAddress(content.to),
     bodyHtml:
       actions({ href: encodeEmail(content), label: 'Write email', icon: 'mail' }) +
       rows(details) +

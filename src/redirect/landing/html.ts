@@ -8,3 +8,12 @@ const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]);
 }
+
+/**
+ * An e-mail address (or host name) escaped, with a line-break opportunity after its `@` and after
+ * each dot: a narrow screen wraps it at those points ("support@" / "example.com") instead of
+ * mid-word, where the stylesheet's overflow-wrap would cut it. The address reads the same when copied.
+ */
+export function escapeAddress(address: string): string {
+  return escapeHtml(address).replace(/([@.])(?=.)/g, '$1<wbr>');
+}

@@ -13,6 +13,8 @@ export interface LandingDocument {
   /** the round badge above the heading: an icon or a contact's initials (decorative) */
   badgeHtml: string;
   heading: string;
+  /** markup for the heading when it needs more than its text (line-break opportunities); else `heading`, escaped */
+  headingHtml?: string;
   /** the line under the heading */
   subHtml?: string;
   bodyHtml: string;
@@ -32,7 +34,7 @@ export function landingDocument(page: LandingDocument): string {
     `<title>${escapeHtml(title)}</title><style>${PAGE_STYLE}</style></head>` +
     `<body><main><header><div class="badge" aria-hidden="true">${page.badgeHtml}</div>` +
     (page.kind === undefined ? '' : `<p class="kind">${escapeHtml(page.kind)}</p>`) +
-    `<h1 dir="auto">${escapeHtml(page.heading)}</h1>` +
+    `<h1 dir="auto">${page.headingHtml ?? escapeHtml(page.heading)}</h1>` +
     (page.subHtml === undefined ? '' : `<p class="sub">${page.subHtml}</p>`) +
     `</header>${page.bodyHtml}</main></body></html>`
   );

@@ -2,7 +2,7 @@ import { encodeEmail } from '../../qrcodes/content/email.encoder';
 import { dialableNumber } from '../../qrcodes/content/phone-number';
 import type { VcardAddress, VcardContent } from '../../qrcodes/content/vcard.encoder';
 import { isFilled } from './filled-text';
-import { escapeHtml } from './html';
+import { escapeAddress, escapeHtml } from './html';
 import { mapSearchUrl } from './map-links';
 import { landingDocument } from './page-document';
 import { actions, isolated, rows, type Row } from './page-parts';
@@ -19,7 +19,7 @@ export function vcardPage(content: VcardContent, downloadHref: string): string {
   if (isFilled(content.phone)) details.push({ label: 'Phone', valueHtml: escapeHtml(content.phone), href: `tel:${dialableNumber(content.phone)}` });
   if (isFilled(content.mobile))
     details.push({ label: 'Mobile', valueHtml: escapeHtml(content.mobile), href: `tel:${dialableNumber(content.mobile)}` });
-  if (isFilled(content.email)) details.push({ label: 'Email', valueHtml: escapeHtml(content.email), href: encodeEmail({ to: content.email }) });
+  if (isFilled(content.email)) details.push({ label: 'Email', valueHtml: escapeAddress(content.email), href: encodeEmail({ to: content.email }) });
   if (isFilled(content.website)) {
     const href = webHref(content.website);
     details.push({ label: 'Website', valueHtml: escapeHtml(content.website), ...(href === null ? {} : { href }) });

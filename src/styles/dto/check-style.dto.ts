@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsDefined, IsIn, IsInt, IsObject, IsOptional, Max, Min } from 'class-validator';
+import { IsDefined, IsIn, IsInt, IsObject, Max, Min } from 'class-validator';
+import { IsOptionalNotNull } from '../../common/validation/optional-not-null';
 import { REQUEST_ID_PROPERTY } from '../../common/openapi/common-views';
 import { FieldErrorView } from '../../common/openapi/error-responses';
 import type { BodyExample } from '../../common/openapi/json-body';
@@ -26,7 +27,7 @@ export class CheckStyleDto {
       'whether the content fits at the effective error correction level and the smallest size. Unset: the size answers are null.',
     example: 120,
   })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsInt()
   @Min(0)
   @Max(MAX_CONTENT_LENGTH)
@@ -37,7 +38,7 @@ export class CheckStyleDto {
     default: 'static',
     description: "dynamic: the image encodes the code's short link (its length is known, content_length is not needed)",
   })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsIn(CODE_KINDS, { message: `type must be one of: ${CODE_KINDS.join(', ')}` })
   type?: CodeKind;
 }
@@ -85,7 +86,7 @@ export class StyleCheckView {
   @ApiProperty({
     type: 'integer',
     nullable: true,
-    description: 'Modules per side of the code (null without content_length for a static code)',
+    description: 'Modules per side of the code (null without content_length for a static code, or when that content does not fit at the level)',
     example: 33,
   })
   module_count: number | null;
