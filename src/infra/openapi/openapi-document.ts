@@ -28,6 +28,9 @@ export function buildOpenApiDocument(app: INestApplication, config: Pick<AppConf
       .setDescription(DESCRIPTION)
       .setVersion('1')
       .setLicense('MIT', 'https://opensource.org/licenses/MIT')
+      // Relative first: Swagger UI's "Try it out" calls the origin the page was loaded from, whatever
+      // address the reader typed (127.0.0.1 or localhost); a call to another origin is cross-origin and blocked.
+      .addServer('/', 'The origin this document was loaded from')
       .addServer(config.baseUrl, 'This deployment (BASE_URL)')
       .addApiKey({ type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'An API key: `qr_live_…`' }, API_KEY_SCHEME)
       .addApiKey(
@@ -54,7 +57,11 @@ const HTML_PAGE = { 'text/html': { schema: { type: 'string' as const, example: '
 
 function redirectHostPath(redirectUrl: string): PathItemObject {
   return {
-    servers: [{ url: redirectUrl, description: 'The redirect host (REDIRECT_URL)' }],
+    // The redirect host also answers on the API's port (PrefixRouter), so the page's own origin works in Swagger UI.
+    servers: [
+      { url: '/', description: 'The origin this document was loaded from' },
+      { url: redirectUrl, description: 'The redirect host (REDIRECT_URL)' },
+    ],
     get: {
       operationId: 'followShortLink',
       tags: ['redirect'],
