@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsNotEmpty, IsString, IsUUID, MaxLength } from 'class-validator';
+import { IsNotEmpty, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import { IsOptionalNotNull } from '../../common/validation/optional-not-null';
 import { PaginationView, REQUEST_ID_PROPERTY } from '../../common/openapi/common-views';
 import type { BodyExample } from '../../common/openapi/json-body';
@@ -8,10 +8,11 @@ import type { CreatedApiKey } from '../api-keys.service';
 import { PageLimit, PageNumber } from '../../common/validation/page-query';
 
 export class CreateApiKeyDto {
-  @ApiProperty({ example: 'ci pipeline', maxLength: 100 })
+  @ApiProperty({ example: 'ci pipeline', minLength: 1, maxLength: 100, pattern: '\\S', description: 'Not blank' })
   @IsString()
   @IsNotEmpty()
   @MaxLength(100)
+  @Matches(/\S/, { message: 'name must not be blank' })
   name: string;
 
   @ApiPropertyOptional({ type: String, format: 'uuid', description: 'Existing account to add the key to (rotation); omitted = a new account' })

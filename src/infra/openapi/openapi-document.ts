@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, type PathItemObject, SwaggerModule } from '@nestjs/swagger';
 import { ADMIN_TOKEN_SCHEME, API_KEY_SCHEME } from '../../common/openapi/security-schemes';
 import type { AppConfig } from '../../config/app-config';
+import { closeRequestSchemas } from './closed-request-schemas';
 
 const DESCRIPTION = [
   'Create, style, render, track and manage static and dynamic QR codes.',
@@ -50,7 +51,7 @@ export function buildOpenApiDocument(app: INestApplication, config: Pick<AppConf
       .build(),
   );
   document.paths['/r/{short_code}'] = redirectHostPath(config.redirectUrl);
-  return document;
+  return closeRequestSchemas(document);
 }
 
 const HTML_PAGE = { 'text/html': { schema: { type: 'string' as const, example: '<!doctype html><html lang="en">…</html>' } } };
