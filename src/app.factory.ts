@@ -8,6 +8,7 @@ import type { Clock } from './common/time/clock';
 import { AllExceptionsFilter } from './infra/http/all-exceptions.filter';
 import { registerJsonBodyParser } from './infra/http/json-body-parser';
 import { PrefixRouter } from './infra/http/prefix-router';
+import { RouteMethods } from './infra/http/route-methods';
 import { addRequestIdToJsonBodies, assignRequestId, REQUEST_ID_HEADER } from './infra/http/request-id';
 import { enterRequestContexts } from './infra/http/request-context';
 import { trustProxyHops } from './infra/http/trust-proxy';
@@ -24,6 +25,7 @@ import { RedirectService } from './redirect/redirect.service';
 /** 1 MiB: a bulk request of 50 codes with logos fits. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 export const MAX_PARAM_LENGTH = 500;
+const ADMIN_PATH_PREFIX = '/api/v1/admin/';
 
 /** Builds the fully configured app (not yet listening). */
 export interface CreateAppOptions {
@@ -71,6 +73,12 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   app.useLogger(options.logger === false ? false : new PinoLoggerService(logger));
 
   const fastify = app.getHttpAdapter().getInstance();
+  // Before any route is added (Swagger's here, the controllers' in init): every route is recorded.
+  // The admin API answers 404 to everything while ADMIN_TOKEN is unset, 405 included.
+  const routes = new RouteMethods();
+  fastify.addHook('onRoute', (route) => {
+    if (config.adminToken || !route.url.startsWith(ADMIN_PATH_PREFIX)) routes.add(route.method, route.url);
+  });
   registerJsonBodyParser(fastify);
   addRequestIdToJsonBodies(fastify);
   logCompletedRequests(fastify);
@@ -91,7 +99,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   });
   fastify.addHook('onClose', () => redirectHost.close());
 
-  const filter = new AllExceptionsFilter();
+  const filter = new AllExceptionsFilter(routes);
   app.useGlobalFilters(filter);
   app.useGlobalPipes(new AppValidationPipe());
   setUpSwagger(app, config);

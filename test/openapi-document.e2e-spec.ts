@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { errorShapeProblems } from './support/error-shape';
 import { GENEROUS_RATE_LIMIT, NO_SUCH_ID } from './support/factories';
 import {
   type DocumentedOperation,
@@ -229,6 +230,117 @@ describe('OpenAPI document (e2e)', () => {
     expect(problems).toEqual([]);
   });
 
+  it('answers a documented path called with a method it does not have 405, with Allow and the error shape', async () => {
+    const { key } = await t.newAccount();
+    const problems: string[] = [];
+    const apiPaths = Object.entries(document.paths).filter(([candidate]) => candidate.startsWith('/api/'));
+    // A concrete URL can match more than one documented path (`/qrcodes/bulk` is also `/qrcodes/{id}`).
+    const documentedAt = (url: string): string[] =>
+      apiPaths
+        .filter(([path]) => new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(url))
+        .flatMap(([, item]) =>
+          (['get', 'post', 'put', 'patch', 'delete'] as const).filter((method) => item[method]).map((method) => method.toUpperCase()),
+        );
+    for (const [path] of apiPaths) {
+      const url = path.replace(/\{[^}]+\}/g, NO_SUCH_ID);
+      const documented = documentedAt(url);
+      const expectedAllow = [...new Set([...documented, ...(documented.includes('GET') ? ['HEAD'] : [])])].sort().join(', ');
+      for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((candidate) => !documented.includes(candidate))) {
+        const res = await t.request({ method: method as InjectOptions['method'], url, headers: { 'x-api-key': key, 'x-admin-token': ADMIN_TOKEN } });
+        if (res.statusCode !== 405) problems.push(`${method} ${path}: answered ${res.statusCode}, not 405`);
+        else if (res.headers.allow !== expectedAllow) problems.push(`${method} ${path}: Allow ${String(res.headers.allow)}, not ${expectedAllow}`);
+        problems.push(...errorShapeProblems(res).map((problem) => `${method} ${path}: ${problem}`));
+      }
+    }
+    expect(problems).toEqual([]);
+    const unknown = await t.request({ method: 'POST', url: '/api/v1/no-such-collection', headers: { 'x-api-key': key } });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers.allow).toBeUndefined();
+    const withoutAdminToken = await t.startSibling({ ADMIN_TOKEN: undefined });
+    const admin = await withoutAdminToken.request({ method: 'PATCH', url: '/api/v1/admin/api-keys', headers: { 'x-admin-token': ADMIN_TOKEN } });
+    expect([admin.statusCode, admin.headers.allow]).toEqual([404, undefined]);
+  });
+
+  it('is no looser than the server: integer paging, closed bodies, no blank names, no pre-filled Idempotency-Key', async () => {
+    const { key } = await t.newAccount();
+    const operations = operationsOf(document);
+    const list = operations.find((op) => op.operation.operationId === 'listQrCodes') as DocumentedOperation;
+    expect(parametersOf(list, 'query').find((parameter) => parameter.name === 'page')?.schema).toMatchObject({ type: 'integer', maximum: 1_000_000 });
+    expect(parametersOf(list, 'query').find((parameter) => parameter.name === 'limit')?.schema).toMatchObject({ type: 'integer', maximum: 100 });
+    for (const page of ['1.5', '1000001']) {
+      const res = await t.request({ method: 'GET', url: '/api/v1/qrcodes', query: { page }, headers: { 'x-api-key': key } });
+      expect([page, res.statusCode]).toEqual([page, 400]);
+    }
+
+    const schemas = document.components?.schemas as Record<
+      string,
+      { additionalProperties?: unknown; properties?: Record<string, Record<string, unknown>> }
+    >;
+    for (const name of [
+      'CreateQrCodeDto',
+      'UpdateQrCodeDto',
+      'StyleDto',
+      'UrlContentDto',
+      'PhoneContentDto',
+      'CreateWebhookDto',
+      'FolderBodyDto',
+      'CreateApiKeyDto',
+    ]) {
+      expect([name, schemas[name].additionalProperties]).toEqual([name, false]);
+    }
+    expect(schemas.CreateWebhookDto.properties?.folder_id).toMatchObject({ type: 'string', format: 'uuid', nullable: true });
+    expect(schemas.CreateWebhookDto.properties?.events).toMatchObject({ minItems: 1, uniqueItems: true });
+    const duplicated = await t.request({
+      method: 'POST',
+      url: '/api/v1/webhooks',
+      headers: { 'x-api-key': key },
+      payload: { url: 'https://example.com/hook', events: ['qrcode.scanned', 'qrcode.scanned'] },
+    });
+    expect(duplicated.statusCode).toBe(400);
+
+    for (const [schema, url, headers, payload] of [
+      ['CreateQrCodeDto', '/api/v1/qrcodes', { 'x-api-key': key }, { type: 'text', name: '  ', content: { text: 'x' } }],
+      ['FolderBodyDto', '/api/v1/folders', { 'x-api-key': key }, { name: '  ' }],
+      ['CreateApiKeyDto', '/api/v1/admin/api-keys', { 'x-admin-token': ADMIN_TOKEN }, { name: '  ' }],
+    ] as const) {
+      expect([schema, schemas[schema].properties?.name]).toEqual([schema, expect.objectContaining({ minLength: 1, pattern: '\\S' })]);
+      const res = await t.request({ method: 'POST', url, headers, payload });
+      expect([schema, res.statusCode, res.json().errors]).toEqual([schema, 400, [expect.objectContaining({ field: 'name' })]]);
+    }
+
+    // The content schemas overlap (a phone number alone is also an sms), so `type` chooses: one example per type.
+    const create = operations.find((op) => op.operation.operationId === 'createQrCode') as DocumentedOperation;
+    const examples = requestExamples(create) as Array<{ value: { type: string } }>;
+    expect(new Set(examples.map((example) => example.value.type))).toEqual(
+      new Set(['url', 'text', 'email', 'phone', 'sms', 'wifi', 'vcard', 'geo', 'event']),
+    );
+    const phoneWithMessage = await t.request({
+      method: 'POST',
+      url: '/api/v1/qrcodes',
+      headers: { 'x-api-key': key },
+      payload: { type: 'phone', content: { number: '+49 30 1234567', message: 'hi' } },
+    });
+    expect(phoneWithMessage.statusCode).toBe(400);
+
+    const keyHeaders = operations.flatMap((op) =>
+      (op.operation.parameters ?? [])
+        .filter((parameter) => 'name' in parameter && parameter.name === 'Idempotency-Key')
+        .map((parameter) => ({ op, parameter })),
+    );
+    expect(keyHeaders.map(({ op }) => op.operation.operationId).sort()).toEqual(['bulkCreateQrCodes', 'createQrCode', 'createWebhook']);
+    for (const { op, parameter } of keyHeaders) {
+      const { example, schema } = parameter as { example?: unknown; schema?: { example?: unknown; minLength?: number } };
+      expect([op.label, example, schema?.example, schema?.minLength]).toEqual([op.label, undefined, undefined, 1]);
+    }
+    const emptyKey = await t.request({
+      method: 'POST',
+      url: '/api/v1/qrcodes',
+      headers: { 'x-api-key': key, 'idempotency-key': '' },
+      payload: { type: 'text', content: { text: 'x' } },
+    });
+    expect([emptyKey.statusCode, emptyKey.json().errors]).toEqual([400, [expect.objectContaining({ field: 'Idempotency-Key' })]]);
+  });
+
   it('has an X-Admin-Token scheme of its own, required by the admin operations only', () => {
     expect(document.components?.securitySchemes).toEqual({
       'api-key': expect.objectContaining({ type: 'apiKey', in: 'header', name: 'X-API-Key' }),
@@ -240,9 +352,13 @@ describe('OpenAPI document (e2e)', () => {
     }
   });
 
-  it('documents the redirect host under its own tag, on REDIRECT_URL', () => {
+  it('calls the origin the document was loaded from first, BASE_URL second (Swagger UI at 127.0.0.1 or localhost)', () => {
+    expect(document.servers?.map((server) => server.url)).toEqual(['/', 'http://api.test']);
+  });
+
+  it('documents the redirect host under its own tag, on the same origin or REDIRECT_URL', () => {
     const redirect = document.paths['/r/{short_code}'];
-    expect(redirect.servers).toEqual([expect.objectContaining({ url: 'http://qr.test' })]);
+    expect(redirect.servers?.map((server) => server.url)).toEqual(['/', 'http://qr.test']);
     expect(redirect.get?.tags).toEqual(['redirect']);
     expect(Object.keys(redirect.get?.responses ?? {})).toEqual(expect.arrayContaining(['200', '302', '404', '410']));
     expect(document.tags?.map((tag) => tag.name)).toContain('redirect');

@@ -1,27 +1,43 @@
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { OpenAPIObject } from '@nestjs/swagger';
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS, describeWhen, HAS_CHROMIUM } from './support/environment';
 import { GENEROUS_RATE_LIMIT } from './support/factories';
 import { freePort } from './support/free-port';
+import { type DocumentedOperation, operationsOf, parametersOf } from './support/openapi';
 import { ADMIN_TOKEN, startTestApp, type TestApp } from './support/test-app';
 
 /**
- * The first click works: a person opens /docs in a browser, authorizes, and executes the
- * pre-filled example of an operation, which answers its success status in the page.
+ * The first hour works: a person opens /docs at whatever address they typed (127.0.0.1 or
+ * localhost, neither of them BASE_URL's), authorizes with a key and the admin token, and executes
+ * every operation's pre-filled examples in one session, in document order and then in reverse:
+ * every one answers 2xx in the page. Path ids are the ones a person would paste: the resource the
+ * create example answered, a delivery the list shows, and for a delete something made to be deleted.
  */
-describeWhen(HAS_CHROMIUM)('Swagger UI in Chromium (e2e)', () => {
+describeWhen(HAS_CHROMIUM).each([
+  { pageHost: '127.0.0.1', otherHost: 'localhost' },
+  { pageHost: 'localhost', otherHost: '127.0.0.1' },
+])('Swagger UI in Chromium, opened at $pageHost (e2e)', ({ pageHost, otherHost }) => {
   let t: TestApp;
   let browser: Browser;
   let page: Page;
   let key: string;
+  let operations: DocumentedOperation[];
+  /** The first resource each collection's pre-filled create example answered in the page. */
+  const created = new Map<string, Record<string, unknown>>();
 
   beforeAll(async () => {
     const port = await freePort();
-    t = await startTestApp({ ...GENEROUS_RATE_LIMIT, BASE_URL: `http://127.0.0.1:${port}` });
+    // BASE_URL and REDIRECT_URL name the other loopback name: a call to them from the page would be cross-origin.
+    const elsewhere = `http://${otherHost}:${port}`;
+    t = await startTestApp({ ...GENEROUS_RATE_LIMIT, BASE_URL: elsewhere, REDIRECT_URL: elsewhere });
     await t.app.listen({ port, host: '127.0.0.1' });
     ({ key } = await t.newAccount());
+    operations = operationsOf((await t.request({ method: 'GET', url: '/docs-json' })).json<OpenAPIObject>());
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     page = await browser.newPage();
-    await page.goto(`http://127.0.0.1:${port}/docs`);
+    // A step that cannot happen fails in seconds, naming the step, rather than at the test's timeout.
+    page.setDefaultTimeout(15_000);
+    await page.goto(`http://${pageHost}:${port}/docs`);
     await page.locator('.swagger-ui .info .title').waitFor();
   }, 60_000);
   afterAll(async () => {
@@ -38,35 +54,101 @@ describeWhen(HAS_CHROMIUM)('Swagger UI in Chromium (e2e)', () => {
     await form.getByRole('button', { name: 'Close' }).click();
   }
 
-  /** Opens the operation, Try it out → Execute with the pre-filled example; returns the status shown and the body. */
-  async function executeExample(tag: string, operationId: string): Promise<{ status: string; body: string }> {
-    const operation = page.locator(`#operations-${tag}-${operationId}`);
-    await operation.locator('.opblock-summary').click();
-    await operation.getByRole('button', { name: 'Try it out' }).click();
+  const api = async (method: 'GET' | 'POST', url: string, payload?: object): Promise<Record<string, any>> => {
+    const res = await t.request({ method, url, payload, headers: { 'x-api-key': key, 'x-admin-token': ADMIN_TOKEN } });
+    if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+    return res.json();
+  };
+
+  /** Something to delete that the rest of the session does not use, as a person would make one to try delete on. */
+  const SPARES: Record<string, () => Promise<Record<string, any>>> = {
+    '/api/v1/admin/api-keys': () => api('POST', '/api/v1/admin/api-keys', { name: 'to revoke' }),
+    '/api/v1/folders': () => api('POST', '/api/v1/folders', { name: 'to delete' }),
+    '/api/v1/qrcodes': () => api('POST', '/api/v1/qrcodes', { type: 'text', content: { text: 'to delete' } }),
+    '/api/v1/webhooks': () => api('POST', '/api/v1/webhooks', { url: 'https://example.com/to-delete', events: ['*'] }),
+  };
+
+  /** The value a person would paste into each path parameter of `op`. */
+  async function pathValues(op: DocumentedOperation): Promise<Record<string, string>> {
+    const collection = op.path.slice(0, op.path.indexOf('/{'));
+    const values: Record<string, string> = {};
+    for (const { name } of parametersOf(op, 'path')) {
+      if (name === 'id' && op.method === 'delete') values.id = (await SPARES[collection]()).id;
+      else if (name === 'id') values.id = String(created.get(collection)?.id);
+      else if (name === 'delivery_id') {
+        const webhook = String(created.get('/api/v1/webhooks')?.id);
+        values.delivery_id = (await api('GET', `/api/v1/webhooks/${webhook}/deliveries`)).data[0].id;
+      } else if (name === 'short_code') {
+        // A dynamic code that is not a url: the browser would follow a url code's 302 to its target, off this machine.
+        values.short_code = (await api('GET', '/api/v1/qrcodes?is_dynamic=true&type=text')).data[0].short_code;
+      } else throw new Error(`${op.label}: no value for the path parameter ${name}`);
+    }
+    return values;
+  }
+
+  const exampleNames = (op: DocumentedOperation): Array<string | undefined> => {
+    const examples = (op.operation.requestBody as { content?: Record<string, { examples?: object }> } | undefined)?.content?.['application/json']
+      ?.examples;
+    return examples ? Object.keys(examples) : [undefined];
+  };
+
+  /** Opens the operation, Try it out, fills the path parameters, picks the example, Execute; the status and body shown. */
+  async function execute(operation: Locator, path: Record<string, string>, example: string | undefined): Promise<{ status: string; body: string }> {
+    if (!(await operation.locator('.opblock-body').isVisible())) await operation.locator('.opblock-summary').first().click();
+    // "Try it out" once per operation; it reads "Cancel" while the operation is in try-it-out mode.
+    const tryItOut = operation.locator('button.try-out__btn');
+    if ((await tryItOut.innerText()).trim() === 'Try it out') await tryItOut.click();
+    await operation.getByRole('button', { name: 'Execute' }).waitFor();
+    for (const [name, value] of Object.entries(path)) {
+      await operation.locator(`tr[data-param-name="${name}"][data-param-in="path"] input`).fill(value);
+    }
+    if (example !== undefined) await operation.locator('.opblock-section-request-body select.examples-select-element').selectOption(example);
     await operation.getByRole('button', { name: 'Execute' }).click();
     const live = operation.locator('.live-responses-table .response');
     await live.waitFor({ timeout: 15_000 });
-    return {
-      status: (await live.locator('.response-col_status').innerText()).trim(),
-      body: await live.locator('.response-col_description .microlight').first().innerText(),
-    };
+    const status = (await live.locator('.response-col_status').innerText()).trim();
+    const text = live.locator('.response-col_description .microlight');
+    const body = (await text.count()) > 0 ? await text.first().innerText() : '';
+    await operation.getByRole('button', { name: 'Clear' }).click();
+    await live.waitFor({ state: 'detached' });
+    return { status, body };
   }
 
-  it('creates a QR code with the pre-filled example after authorizing with a fresh key: 201', async () => {
-    await authorize('api-key', key);
-    const { status, body } = await executeExample('qrcodes', 'createQrCode');
-    expect(status).toBe('201');
-    expect(JSON.parse(body)).toMatchObject({ name: 'Spring poster', type: 'url', is_dynamic: true, status: 'active' });
-    expect(await page.locator('#operations-qrcodes-createQrCode').innerText()).not.toMatch(/Undocumented/);
-  }, 60_000);
+  /** Executes every example of every operation in `order`; the ones that did not answer 2xx. */
+  async function executeAll(order: DocumentedOperation[]): Promise<string[]> {
+    const problems: string[] = [];
+    for (const op of order) {
+      const operation = page.locator(`#operations-${op.operation.tags?.[0]}-${op.operation.operationId}`);
+      const path = await pathValues(op);
+      for (const example of exampleNames(op)) {
+        const { status, body } = await execute(operation, path, example);
+        if (!/^2\d\d$/.test(status)) problems.push(`${op.label} [${example ?? 'no body'}]: ${status} ${body.slice(0, 300)}`);
+        else if (op.method === 'post' && !op.path.includes('{') && !created.has(op.path)) created.set(op.path, JSON.parse(body));
+      }
+      // Closed again: every open operation makes Swagger UI's next render slower.
+      await operation.locator('.opblock-summary').first().click();
+      await operation.locator('.opblock-body').waitFor({ state: 'detached' });
+    }
+    return problems;
+  }
 
-  it('creates an API key with the pre-filled example after authorizing with the admin token: 201', async () => {
+  it("authorizes with a fresh key and the admin token; the server offered first is the page's origin", async () => {
+    await authorize('api-key', key);
     await authorize('admin-token', ADMIN_TOKEN);
-    const { status, body } = await executeExample('admin', 'createApiKey');
-    expect(status).toBe('201');
-    const created = JSON.parse(body);
-    expect(created).toMatchObject({ name: 'marketing', key: expect.stringMatching(/^qr_live_/) });
-    const works = await t.request({ method: 'GET', url: '/api/v1/qrcodes', headers: { 'x-api-key': created.key } });
+    expect(await page.locator('.swagger-ui .auth-wrapper button.authorize.locked').count()).toBe(1);
+    // The calls go to the page's own origin, not BASE_URL's (another host name: cross-origin, blocked).
+    expect(await page.locator('.swagger-ui .servers select').inputValue()).toBe('/');
+  }, 30_000);
+
+  it("executes every operation's examples in document order: each answers 2xx in the page", async () => {
+    expect(await executeAll(operations)).toEqual([]);
+    expect(created.get('/api/v1/qrcodes')).toMatchObject({ name: 'Spring poster', type: 'url', is_dynamic: true, status: 'active' });
+    const madeByExample = created.get('/api/v1/admin/api-keys') as { key: string };
+    const works = await t.request({ method: 'GET', url: '/api/v1/qrcodes', headers: { 'x-api-key': madeByExample.key } });
     expect(works.statusCode).toBe(200);
-  }, 60_000);
+  }, 900_000);
+
+  it('then executes them all again in reverse order, in the same session: each answers 2xx', async () => {
+    expect(await executeAll([...operations].reverse())).toEqual([]);
+  }, 900_000);
 });

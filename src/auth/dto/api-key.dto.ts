@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsISO8601, IsNotEmpty, IsString, IsUUID, MaxLength } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsISO8601, IsNotEmpty, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import { ALL_SCOPES, ANY_SCOPE } from '../../common/auth/scopes';
 import { IsOptionalNotNull } from '../../common/validation/optional-not-null';
 import { PaginationView, REQUEST_ID_PROPERTY } from '../../common/openapi/common-views';
@@ -13,10 +13,11 @@ const SCOPE_NAMES = [ANY_SCOPE, ...ALL_SCOPES];
 
 /** What a new key may do: the fields the admin API and a key's own create share. */
 export class ApiKeyGrantDto {
-  @ApiProperty({ example: 'ci pipeline', maxLength: 100 })
+  @ApiProperty({ example: 'ci pipeline', minLength: 1, maxLength: 100, pattern: '\\S', description: 'Not blank' })
   @IsString()
   @IsNotEmpty()
   @MaxLength(100)
+  @Matches(/\S/, { message: 'name must not be blank' })
   name: string;
 
   @ApiPropertyOptional({

@@ -10,7 +10,7 @@ export const MAX_PAGE_LIMIT = 100;
 /** The `page` query parameter of a paged list (1 when absent). */
 export const PageNumber = (): PropertyDecorator =>
   applyDecorators(
-    ApiPropertyOptional({ default: 1, minimum: 1 }),
+    ApiPropertyOptional({ type: 'integer', default: 1, minimum: 1, maximum: MAX_PAGE }),
     IsOptional(),
     Type(() => Number),
     IsInt({ message: 'page must be an integer' }),
@@ -21,7 +21,7 @@ export const PageNumber = (): PropertyDecorator =>
 /** The `limit` query parameter of a paged list: items per page, at most MAX_PAGE_LIMIT. */
 export const PageLimit = (defaultLimit: number): PropertyDecorator =>
   applyDecorators(
-    ApiPropertyOptional({ default: defaultLimit, minimum: 1, maximum: MAX_PAGE_LIMIT }),
+    ApiPropertyOptional({ type: 'integer', default: defaultLimit, minimum: 1, maximum: MAX_PAGE_LIMIT }),
     IsOptional(),
     Type(() => Number),
     IsInt({ message: 'limit must be an integer' }),

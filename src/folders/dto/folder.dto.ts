@@ -7,7 +7,7 @@ import type { BodyExample } from '../../common/openapi/json-body';
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 export class FolderBodyDto {
-  @ApiProperty({ example: 'Summer campaign', minLength: 1, maxLength: 100, description: 'Trimmed; not blank' })
+  @ApiProperty({ example: 'Summer campaign', minLength: 1, maxLength: 100, pattern: '\\S', description: 'Trimmed; not blank' })
   @Transform(trim)
   @IsString()
   @IsNotEmpty()

@@ -1,10 +1,11 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger, NotFoundException } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ValidationFailedException } from '../../common/validation/validation-failed.exception';
 import type { FieldError } from '../../common/validation/field-error';
 import { errorBody, ErrorBody } from '../../common/http/error-body';
 import { isDatabaseUnavailable } from '../database/database-unavailable';
 import { OperationLimitExceeded } from '../rate-limit/operation-limits';
+import type { RouteMethods } from './route-methods';
 
 /**
  * Turns every error into the one error body. Bad input never becomes a 500, an unreachable
@@ -16,18 +17,36 @@ const RETRY_AFTER_SECONDS = 2;
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
 
+  /** `routes`: the app's routes, to answer a known path called with another method 405 instead of 404. */
+  constructor(private readonly routes?: RouteMethods) {}
+
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
-    const body = this.toBody(exception, request.id);
+    const allowed = exception instanceof NotFoundException ? this.otherMethodsAt(request) : [];
+    const body =
+      allowed.length > 0
+        ? errorBody(HttpStatus.METHOD_NOT_ALLOWED, `${request.method} is not allowed here; use ${allowed.join(', ')}`, request.id)
+        : this.toBody(exception, request.id);
     reply.status(body.statusCode).header('content-type', 'application/json; charset=utf-8');
+    if (allowed.length > 0) reply.header('allow', allowed.join(', '));
     // Unavailable for a moment (the database, or too many searches at once): say when to try again.
     if (body.statusCode === 503) reply.header('retry-after', RETRY_AFTER_SECONDS);
     if (exception instanceof OperationLimitExceeded) reply.header('retry-after', exception.retryAfterSeconds);
     // Errors thrown on non-JSON routes (images, redirects) must not keep their cache headers.
     reply.header('cache-control', 'no-store');
     reply.send(body);
+  }
+
+  /**
+   * The methods the path answers when the request's method is not one of them (the router found no
+   * route: a 405); [] for an unknown path or a resource the route itself did not find (a 404).
+   */
+  private otherMethodsAt(request: FastifyRequest): string[] {
+    const path = request.url.split('?', 1)[0];
+    const allowed = this.routes?.allowedAt(path) ?? [];
+    return allowed.includes(request.method) ? [] : allowed;
   }
 
   toBody(exception: unknown, requestId: string): ErrorBody {

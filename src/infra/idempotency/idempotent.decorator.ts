@@ -22,7 +22,8 @@ export const Idempotent = (options: { notKept?: string[] } = {}) =>
       description:
         'Any unique value of yours (e.g. a UUID), at most 255 printable ASCII characters. ' +
         'A repeat with the same key and body within 24 h answers the first response again, with `Idempotent-Replayed: true`, and creates nothing.',
-      schema: { type: 'string', maxLength: MAX_IDEMPOTENCY_KEY_LENGTH, example: '5f0c9a9e-3f4e-4d5b-9a57-0c1d2e3f4a5b' },
+      // No example: Swagger UI would pre-fill it, and the second operation executed with the same key answers 422.
+      schema: { type: 'string', minLength: 1, maxLength: MAX_IDEMPOTENCY_KEY_LENGTH, pattern: '^[\\x20-\\x7e]+$' },
     }),
     ApiErrorResponses({ 409: { description: 'A request with this Idempotency-Key is still being processed; retry shortly' }, 422: true }),
   );

@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, type PathItemObject, SwaggerModule } from '@nestjs/swagger';
 import { ADMIN_TOKEN_SCHEME, API_KEY_SCHEME } from '../../common/openapi/security-schemes';
 import type { AppConfig } from '../../config/app-config';
+import { closeRequestSchemas } from './closed-request-schemas';
 import { describeRequiredScopes } from './required-scopes';
 
 const DESCRIPTION = [
@@ -29,6 +30,9 @@ export function buildOpenApiDocument(app: INestApplication, config: Pick<AppConf
       .setDescription(DESCRIPTION)
       .setVersion('1')
       .setLicense('MIT', 'https://opensource.org/licenses/MIT')
+      // Relative first: Swagger UI's "Try it out" calls the origin the page was loaded from, whatever
+      // address the reader typed (127.0.0.1 or localhost); a call to another origin is cross-origin and blocked.
+      .addServer('/', 'The origin this document was loaded from')
       .addServer(config.baseUrl, 'This deployment (BASE_URL)')
       .addApiKey({ type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'An API key: `qr_live_…`' }, API_KEY_SCHEME)
       .addApiKey(
@@ -50,14 +54,18 @@ export function buildOpenApiDocument(app: INestApplication, config: Pick<AppConf
   );
   document.paths['/r/{short_code}'] = redirectHostPath(config.redirectUrl);
   describeRequiredScopes(document);
-  return document;
+  return closeRequestSchemas(document);
 }
 
 const HTML_PAGE = { 'text/html': { schema: { type: 'string' as const, example: '<!doctype html><html lang="en">…</html>' } } };
 
 function redirectHostPath(redirectUrl: string): PathItemObject {
   return {
-    servers: [{ url: redirectUrl, description: 'The redirect host (REDIRECT_URL)' }],
+    // The redirect host also answers on the API's port (PrefixRouter), so the page's own origin works in Swagger UI.
+    servers: [
+      { url: '/', description: 'The origin this document was loaded from' },
+      { url: redirectUrl, description: 'The redirect host (REDIRECT_URL)' },
+    ],
     get: {
       operationId: 'followShortLink',
       tags: ['redirect'],

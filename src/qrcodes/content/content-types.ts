@@ -42,7 +42,7 @@ export const CONTENT_TYPES: Record<QrType, ContentType> = {
   event: contentType(EventContentDto, encodeEvent),
 };
 
-/** DTO classes per type, for the OpenAPI docs (oneOf). */
+/** DTO classes per type, for the OpenAPI docs (anyOf of `content`). */
 export const CONTENT_DTO_BY_TYPE = Object.fromEntries(Object.entries(CONTENT_TYPES).map(([type, { dto }]) => [type, dto])) as Record<
   QrType,
   new () => object

@@ -9,6 +9,13 @@ import { CONTENT_DTO_BY_TYPE, QR_TYPES, QrType } from '../content';
 /** The content schemas, one per type; the document registers them (ApiExtraModels on the QR code controller). */
 export const CONTENT_DTOS = Object.values(CONTENT_DTO_BY_TYPE);
 export const CONTENT_SCHEMA_REFS = CONTENT_DTOS.map((dto) => ({ $ref: getSchemaPath(dto) }));
+/**
+ * anyOf, not oneOf: the schemas overlap (a phone number alone is also a valid sms), and `type`
+ * (outside `content`) is what chooses; the request examples show one body per type.
+ */
+const CONTENT_DESCRIPTION = `Content fields of the type: the schema named after \`type\` (${Object.entries(CONTENT_DTO_BY_TYPE)
+  .map(([type, dto]) => `${type}: ${dto.name}`)
+  .join(', ')}); fields of another type are refused`;
 
 /**
  * Request body of a single create, and of each bulk item. The shape is checked here; `content`
@@ -20,12 +27,12 @@ export class CreateQrCodeDto {
   @IsIn(QR_TYPES, { message: `type must be one of: ${QR_TYPES.join(', ')}` })
   type: QrType;
 
-  @ApiProperty({ description: 'Content fields of the type (one of these schemas, chosen by `type`)', oneOf: CONTENT_SCHEMA_REFS })
+  @ApiProperty({ description: CONTENT_DESCRIPTION, anyOf: CONTENT_SCHEMA_REFS })
   @IsDefined()
   @IsObject({ message: 'content must be an object' })
   content: Record<string, unknown>;
 
-  @ApiPropertyOptional({ maxLength: 100, example: 'Spring poster', description: 'Default "<type> QR Code"' })
+  @ApiPropertyOptional({ minLength: 1, maxLength: 100, pattern: '\\S', example: 'Spring poster', description: 'Not blank; default "<type> QR Code"' })
   @IsOptionalNotNull()
   @IsString()
   @MaxLength(100)

@@ -54,6 +54,29 @@ export const CREATE_QR_CODE_EXAMPLES: Record<string, BodyExample<CreateQrCodeDto
       },
     },
   },
+  dynamicText: {
+    summary: 'A dynamic text: its short link answers a page showing the text',
+    value: { type: 'text', name: 'Table card', content: { text: 'Table 12: ask for the special of the day' }, is_dynamic: true },
+  },
+  email: {
+    summary: 'An e-mail with a subject and body, static',
+    value: { type: 'email', name: 'Support mail', content: { to: 'support@example.com', subject: 'Order 1042', body: 'Hello,' } },
+  },
+  phone: { summary: 'A phone number to call, static', value: { type: 'phone', name: 'Hotline', content: { number: '+49 30 1234567' } } },
+  sms: {
+    summary: 'A text message to send, static',
+    value: { type: 'sms', name: 'Join by SMS', content: { number: '+1 555 010 9999', message: 'JOIN SPRING' } },
+  },
+  geo: { summary: 'A place on a map, static', value: { type: 'geo', name: 'Main entrance', content: { latitude: 52.520008, longitude: 13.404954 } } },
+  event: {
+    summary: 'A calendar event, dynamic (the time can change after printing)',
+    value: {
+      type: 'event',
+      name: 'Open day',
+      content: { title: 'Open day', start: '2030-06-01T18:00:00+02:00', end: '2030-06-01T21:00:00+02:00', location: 'Main Hall' },
+      is_dynamic: true,
+    },
+  },
 };
 
 export const UPDATE_QR_CODE_EXAMPLES: Record<string, BodyExample<UpdateQrCodeDto>> = {

@@ -22,7 +22,8 @@ const CONTENT_FIELDS = {
   description:
     'The content object as validated and stored (the schema of the type): absent fields and empty nested objects dropped, ' +
     'single-line values trimmed, a url in its normal form. Holds every field sent, a Wi-Fi password included',
-  oneOf: CONTENT_SCHEMA_REFS,
+  // anyOf: the schemas overlap (a phone number alone is also an sms); `type` says which one it is.
+  anyOf: CONTENT_SCHEMA_REFS,
   example: { url: 'https://example.com/spring-sale?utm_source=qr' },
 };
 

@@ -10,14 +10,17 @@ import { CONTENT_SCHEMA_REFS } from './create-qr-code.dto';
 
 /** Partial update: only the fields present change. */
 export class UpdateQrCodeDto {
-  @ApiPropertyOptional({ type: String, maxLength: 100 })
+  @ApiPropertyOptional({ type: String, minLength: 1, maxLength: 100, pattern: '\\S', description: 'Not blank' })
   @IsOptionalNotNull()
   @IsString()
   @MaxLength(100)
   @Matches(/\S/, { message: 'name must not be blank' })
   name?: string;
 
-  @ApiPropertyOptional({ description: "Content fields of the code's current type", oneOf: CONTENT_SCHEMA_REFS })
+  @ApiPropertyOptional({
+    description: "Content fields of the code's current type (the schema named after it; see create)",
+    anyOf: CONTENT_SCHEMA_REFS,
+  })
   @IsOptionalNotNull()
   @IsObject({ message: 'content must be an object' })
   content?: Record<string, unknown>;

@@ -41,6 +41,9 @@ export class CreateWebhookDto {
   @ApiProperty({
     enum: EVENT_CHOICES,
     isArray: true,
+    minItems: 1,
+    maxItems: EVENT_CHOICES.length,
+    uniqueItems: true,
     example: ['qrcode.scanned', 'qrcode.updated'],
     description: 'Events to receive; `*` is every event',
   })
@@ -62,7 +65,7 @@ export class CreateWebhookDto {
   @IsBoolean({ message: 'enabled must be a boolean' })
   enabled?: boolean;
 
-  @ApiPropertyOptional({ format: 'uuid', nullable: true, description: 'Only events of codes in this folder of yours' })
+  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true, description: 'Only events of codes in this folder of yours' })
   @ValidateIf((_, value) => value !== null && value !== undefined)
   @ResourceIdField()
   folder_id?: FolderId | null;
@@ -88,7 +91,7 @@ export class UpdateWebhookDto {
   @MaxLength(MAX_URL_LENGTH)
   url?: string;
 
-  @ApiPropertyOptional({ enum: EVENT_CHOICES, isArray: true, example: ['*'] })
+  @ApiPropertyOptional({ enum: EVENT_CHOICES, isArray: true, minItems: 1, maxItems: EVENT_CHOICES.length, uniqueItems: true, example: ['*'] })
   @IsOptionalNotNull()
   @IsArray({ message: 'events must be an array' })
   @ArrayMinSize(1, { message: 'events must name at least one event' })
@@ -108,7 +111,7 @@ export class UpdateWebhookDto {
   @IsBoolean({ message: 'enabled must be a boolean' })
   enabled?: boolean;
 
-  @ApiPropertyOptional({ format: 'uuid', nullable: true, description: 'null: no folder scope' })
+  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true, description: 'null: no folder scope' })
   @ValidateIf((_, value) => value !== null && value !== undefined)
   @ResourceIdField()
   folder_id?: FolderId | null;
