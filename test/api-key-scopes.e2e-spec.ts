@@ -217,6 +217,42 @@ describe('scoped, folder-restricted and expiring API keys (e2e)', () => {
       expect(listed.data.map((hook: { id: string }) => hook.id)).toEqual([mine.json().id]);
       expectErrorBody(await call(restricted, 'GET', `/api/v1/webhooks/${account.json().id}`), 404);
     });
+
+    it('answers 404 on every route of a code, folder or webhook outside its folders, and not on one inside', async () => {
+      const url = 'https://hooks.example.com/matrix';
+      const outsideHook = (await call(ownerKey, 'POST', '/api/v1/webhooks', { url, events: ['*'], folder_id: folderB })).json().id as string;
+      const spare = async (kind: string): Promise<string> => {
+        if (kind === 'qrcodes') return (await createQr(t, ownerKey, { folder_id: folderA })).id as string;
+        if (kind === 'webhooks')
+          return (await call(ownerKey, 'POST', '/api/v1/webhooks', { url, events: ['*'], folder_id: folderA })).json().id as string;
+        return folderA;
+      };
+      const outsideOf: Record<string, string> = { qrcodes: outside.id, folders: folderB, webhooks: outsideHook };
+      const routes = routeTable(t).filter((route) => /^\/api\/v1\/(qrcodes|folders|webhooks)\/\{id\}/.test(route.path));
+      expect(routes.length).toBeGreaterThan(15);
+      const wrong: string[] = [];
+      for (const route of routes) {
+        const kind = route.path.split('/')[3];
+        // Bodies that pass validation, so that what answers is the lookup (an invalid body is refused before it, whoever owns the id).
+        const valid: Record<string, object> = { 'PUT /api/v1/folders/{id}': { name: 'renamed' } };
+        const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : (valid[`${route.method} ${route.path}`] ?? {});
+        const query = route.path.endsWith('/replay') ? `?from=${new Date(Date.now() - 3_600_000).toISOString()}` : '';
+        const away = await call(
+          restricted,
+          route.method,
+          route.path.replace('{id}', outsideOf[kind]).replace(/\{[^}]+\}/g, NO_SUCH_ID) + query,
+          body,
+        );
+        if (away.statusCode !== 404) wrong.push(`outside ${route.method} ${route.path}: ${away.statusCode} ${away.body.slice(0, 160)}`);
+        // A delivery id names no delivery: only the routes without one can show that the resource itself was found.
+        if (route.path.includes('{delivery_id}') || (kind === 'folders' && route.method === 'DELETE')) continue;
+        const id = route.method === 'DELETE' ? await spare(kind) : kind === 'qrcodes' ? inside.id : await spare(kind);
+        const near = await call(restricted, route.method, route.path.replace('{id}', id) + query, body);
+        if (near.statusCode === 404 || near.statusCode >= 500)
+          wrong.push(`inside ${route.method} ${route.path}: ${near.statusCode} ${near.body.slice(0, 100)}`);
+      }
+      expect(wrong).toEqual([]);
+    });
   });
 
   describe('self-service keys and escalation', () => {

@@ -63,6 +63,7 @@ describeWhen(HAS_CHROMIUM).each([
   /** Something to delete that the rest of the session does not use, as a person would make one to try delete on. */
   const SPARES: Record<string, () => Promise<Record<string, any>>> = {
     '/api/v1/admin/api-keys': () => api('POST', '/api/v1/admin/api-keys', { name: 'to revoke' }),
+    '/api/v1/api-keys': () => api('POST', '/api/v1/api-keys', { name: 'to revoke' }),
     '/api/v1/folders': () => api('POST', '/api/v1/folders', { name: 'to delete' }),
     '/api/v1/qrcodes': () => api('POST', '/api/v1/qrcodes', { type: 'text', content: { text: 'to delete' } }),
     '/api/v1/webhooks': () => api('POST', '/api/v1/webhooks', { url: 'https://example.com/to-delete', events: ['*'] }),
