@@ -6,7 +6,12 @@ import { chromium, type Browser, type BrowserContextOptions } from 'playwright-c
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--no-sandbox', '--disable-background-networking'] });
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ['--no-sandbox', '--disable-background-networking'],
+    // Without a UTF-8 locale (a bare environment) Chromium names a download with a non-ASCII name "download".
+    env: { ...process.env, LANG: process.env.LANG || 'C.UTF-8' },
+  });
 }
 
 /** A phone (an iPhone 14's viewport, touch) and a desktop window. */
