@@ -46,7 +46,12 @@ async function admin(statement: string): Promise<void> {
 
 async function load(origin: string, headers: Record<string, string>): Promise<LoadResult> {
   const body = (extra: object) => JSON.stringify({ type: 'url', name: 'bench create', content: { url: 'https://example.com/menu' }, ...extra });
-  const post = (extra: object) => ({ method: 'POST', path: '/api/v1/qrcodes', headers: { ...headers, 'content-type': 'application/json' }, body: body(extra) });
+  const post = (extra: object) => ({
+    method: 'POST',
+    path: '/api/v1/qrcodes',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: body(extra),
+  });
   const job: LoadJob = {
     // Each connection sends the sequence in turn: a static code, then a dynamic one (a short code).
     options: { url: origin, connections: CONNECTIONS, timeout: 60, requests: [post({}), post({ is_dynamic: true })] },
@@ -86,7 +91,8 @@ async function main(): Promise<void> {
       const result = await load(`http://127.0.0.1:${port}`, { 'x-api-key': key });
       rates.push(result.rps);
       console.log(
-        `round ${round}: ${result.rps.toFixed(0)} creates/s, p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms, ${result.errors} errors (${result.statuses})`,
+        `round ${round}: ${result.rps.toFixed(0)} creates/s, p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms, ` +
+          `${result.errors} errors (${result.statuses})`,
       );
     }
   } finally {

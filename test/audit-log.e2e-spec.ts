@@ -1,7 +1,17 @@
 import { sql } from 'kysely';
 import { AuditLogService } from '../src/audit/audit-log.service';
 import { QrCodeEvents } from '../src/qrcodes/qr-code-events';
-import { auth, createFolder, createQr, expectErrorBody, expectFieldErrors, expectStatus, GENEROUS_RATE_LIMIT, TestClock, UUID } from './support/factories';
+import {
+  auth,
+  createFolder,
+  createQr,
+  expectErrorBody,
+  expectFieldErrors,
+  expectStatus,
+  GENEROUS_RATE_LIMIT,
+  TestClock,
+  UUID,
+} from './support/factories';
 import { ADMIN_TOKEN, startTestApp, type TestApp } from './support/test-app';
 
 type Entry = {
@@ -80,7 +90,11 @@ describe('audit log (e2e)', () => {
       expectStatus(res, 200);
       return res;
     });
-    expect(updated).toMatchObject({ action: 'qrcode.update', resource_id: code.id, changes: { before: { name: 'Menu' }, after: { name: 'Winter menu' } } });
+    expect(updated).toMatchObject({
+      action: 'qrcode.update',
+      resource_id: code.id,
+      changes: { before: { name: 'Menu' }, after: { name: 'Winter menu' } },
+    });
 
     const deleted = await onlyEntryOf(async () => {
       const res = await api('DELETE', `/api/v1/qrcodes/${code.id}`);
@@ -173,13 +187,27 @@ describe('audit log (e2e)', () => {
     const revoked = await onlyEntryOf(() => api('DELETE', `/api/v1/api-keys/${created.id}`));
     expect(revoked).toMatchObject({ action: 'api_key.revoke', resource_id: created.id, changes: { before: { revoked_at: null } } });
 
-    const other = await t.request({ method: 'POST', url: '/api/v1/admin/api-keys', headers: { 'x-admin-token': ADMIN_TOKEN }, payload: { name: 'ops', account_id: accountId } });
+    const other = await t.request({
+      method: 'POST',
+      url: '/api/v1/admin/api-keys',
+      headers: { 'x-admin-token': ADMIN_TOKEN },
+      payload: { name: 'ops', account_id: accountId },
+    });
     expectStatus(other, 201);
-    const adminRevoke = await t.request({ method: 'DELETE', url: `/api/v1/admin/api-keys/${other.json().id}`, headers: { 'x-admin-token': ADMIN_TOKEN } });
+    const adminRevoke = await t.request({
+      method: 'DELETE',
+      url: `/api/v1/admin/api-keys/${other.json().id}`,
+      headers: { 'x-admin-token': ADMIN_TOKEN },
+    });
     expectStatus(adminRevoke, 200);
     const [revokedByAdmin, createdByAdmin] = (await auditLog('?resource_type=api_key&limit=2')).data;
     expect(createdByAdmin).toMatchObject({ action: 'api_key.create', key_id: null, key_prefix: 'admin', resource_id: other.json().id });
-    expect(revokedByAdmin).toMatchObject({ action: 'api_key.revoke', key_id: null, key_prefix: 'admin', request_id: adminRevoke.headers['x-request-id'] });
+    expect(revokedByAdmin).toMatchObject({
+      action: 'api_key.revoke',
+      key_id: null,
+      key_prefix: 'admin',
+      request_id: adminRevoke.headers['x-request-id'],
+    });
   });
 
   it('a refused write (4xx) leaves no entry', async () => {
@@ -237,7 +265,9 @@ describe('audit log (e2e)', () => {
     const at = all[0].created_at;
     expect((await auditLog(`?resource_id=${folder.id}&from=${new Date(Date.parse(at) + 1).toISOString()}`)).data).toEqual([]);
     expect((await auditLog(`?resource_id=${folder.id}&to=${new Date(Date.parse(all[4].created_at)).toISOString()}`)).data).toEqual([]);
-    expect((await auditLog(`?resource_id=${folder.id}&from=${all[4].created_at}&to=${new Date(Date.parse(at) + 1).toISOString()}`)).data).toHaveLength(5);
+    expect(
+      (await auditLog(`?resource_id=${folder.id}&from=${all[4].created_at}&to=${new Date(Date.parse(at) + 1).toISOString()}`)).data,
+    ).toHaveLength(5);
 
     expectFieldErrors(await api('GET', '/api/v1/audit-log?from=yesterday'), 'from');
     expectFieldErrors(await api('GET', '/api/v1/audit-log?key_id=nope'), 'key_id');

@@ -22,7 +22,10 @@ export class AuditLogController {
   @ApiOperation({ operationId: 'listAuditLog', summary: 'List the audit log of this account: every write through the API, newest first' })
   @ApiOkResponse({ type: AuditLogView, description: 'One page of entries; next_cursor continues with older ones' })
   @ApiErrorResponses({
-    400: { message: 'Validation failed: from must be an ISO 8601 date-time', errors: [{ field: 'from', message: 'from must be an ISO 8601 date-time' }] },
+    400: {
+      message: 'Validation failed: from must be an ISO 8601 date-time',
+      errors: [{ field: 'from', message: 'from must be an ISO 8601 date-time' }],
+    },
   })
   async list(@CurrentAccount() account: AccountId, @Query() query: AuditLogQuery): Promise<Omit<AuditLogView, 'request_id'>> {
     const entries = await this.audit.page(
@@ -40,19 +43,17 @@ export class AuditLogController {
     );
     const page = entries.slice(0, query.limit);
     return {
-      data: page.map(
-        (entry): AuditEntryView => ({
-          id: entry.id,
-          created_at: entry.createdAt.toISOString(),
-          key_id: entry.keyId,
-          key_prefix: entry.keyPrefix,
-          action: entry.action,
-          resource_type: entry.resourceType,
-          resource_id: entry.resourceId,
-          request_id: entry.requestId,
-          changes: { ...entry.changes },
-        }),
-      ),
+      data: page.map((entry): AuditEntryView => ({
+        id: entry.id,
+        created_at: entry.createdAt.toISOString(),
+        key_id: entry.keyId,
+        key_prefix: entry.keyPrefix,
+        action: entry.action,
+        resource_type: entry.resourceType,
+        resource_id: entry.resourceId,
+        request_id: entry.requestId,
+        changes: { ...entry.changes },
+      })),
       next_cursor: entries.length > query.limit ? encodeCursor(page[page.length - 1].seq) : null,
     };
   }

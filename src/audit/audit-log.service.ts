@@ -94,7 +94,13 @@ export class AuditLogService extends AuditTrail implements OnApplicationBootstra
           ? this.record(tx, { ...base, action: 'qrcode.bulk_create', resourceId: null, ids: change.codes.map((code) => code.id) })
           : this.record(tx, { ...base, action: 'qrcode.create', resourceId: change.codes[0].id, after: auditedCode(change.codes[0]) });
       case 'updated':
-        return this.record(tx, { ...base, action: 'qrcode.update', resourceId: change.codeId, before: auditedCode(change.before), after: auditedCode(change.code) });
+        return this.record(tx, {
+          ...base,
+          action: 'qrcode.update',
+          resourceId: change.codeId,
+          before: auditedCode(change.before),
+          after: auditedCode(change.code),
+        });
       case 'deleted':
         return this.record(tx, { ...base, action: 'qrcode.delete', resourceId: change.codeId, before: auditedCode(change.code) });
     }

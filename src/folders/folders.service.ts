@@ -51,7 +51,14 @@ export class FoldersService {
   async rename(accountId: AccountId, id: FolderId, name: string): Promise<FolderView> {
     await this.database.transaction(async (tx) => {
       const renamed = orNotFound(await this.folders.rename(tx, accountId, id, name));
-      await this.audit.record(tx, { accountId, action: 'folder.update', resourceType: 'folder', resourceId: id, before: { name: renamed.before }, after: { name } });
+      await this.audit.record(tx, {
+        accountId,
+        action: 'folder.update',
+        resourceType: 'folder',
+        resourceId: id,
+        before: { name: renamed.before },
+        after: { name },
+      });
     });
     return this.get(accountId, id);
   }

@@ -211,7 +211,11 @@ export class WebhooksService {
     await this.limits.take(`webhook-replay:${id}`, REPLAYS_PER_HOUR, 3_600_000, 'replays of this webhook');
     const { queued, nextFrom } = await this.database.transaction(async (tx) => {
       const replayed = await this.webhooks.replay(tx, accountId, id, from, to, now, REPLAY_CAP);
-      await this.recordChange(tx, accountId, 'webhook.replay', id, undefined, { from: from.toISOString(), to: to.toISOString(), queued: replayed.queued });
+      await this.recordChange(tx, accountId, 'webhook.replay', id, undefined, {
+        from: from.toISOString(),
+        to: to.toISOString(),
+        queued: replayed.queued,
+      });
       return replayed;
     });
     this.worker.nudge();
@@ -225,7 +229,14 @@ export class WebhooksService {
   }
 
   /** One audit log entry of a write to the endpoint; its signing secret is recorded as "changed", never its value. */
-  private recordChange(tx: Tables, accountId: AccountId, action: string, id: WebhookId, before?: Record<string, unknown>, after?: Record<string, unknown>) {
+  private recordChange(
+    tx: Tables,
+    accountId: AccountId,
+    action: string,
+    id: WebhookId,
+    before?: Record<string, unknown>,
+    after?: Record<string, unknown>,
+  ) {
     return this.audit.record(tx, { accountId, action, resourceType: 'webhook', resourceId: id, before, after, secretFields: ['secret'] });
   }
 

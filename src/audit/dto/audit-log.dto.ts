@@ -51,19 +51,31 @@ export class AuditLogQuery {
 export class AuditEntryView {
   @ApiProperty({ format: 'uuid', example: '5e0b8f7a-2c1d-4a3b-9e8f-7d6c5b4a3f2e' }) id: string;
   @ApiProperty({ format: 'date-time', example: '2026-11-26T18:00:00.000Z' }) created_at: string;
-  @ApiProperty({ format: 'uuid', nullable: true, type: String, description: 'null: the admin token', example: 'b2587ea3-9151-4197-b2c6-4df0a9cddaff' })
+  @ApiProperty({
+    format: 'uuid',
+    nullable: true,
+    type: String,
+    description: 'null: the admin token',
+    example: 'b2587ea3-9151-4197-b2c6-4df0a9cddaff',
+  })
   key_id: string | null;
   @ApiProperty({ nullable: true, type: String, description: 'Display prefix of the key, or "admin"', example: 'qr_live_AbCd' })
   key_prefix: string | null;
   @ApiProperty({ example: 'qrcode.update' }) action: string;
   @ApiProperty({ enum: AUDIT_RESOURCE_TYPES, example: 'qrcode' }) resource_type: string;
-  @ApiProperty({ nullable: true, type: String, description: 'null for a bulk create (its ids are in changes.ids)', example: '3f6d2a8e-1c4b-4e7a-9b2d-6f8e0a1c3d5b' })
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    description: 'null for a bulk create (its ids are in changes.ids)',
+    example: '3f6d2a8e-1c4b-4e7a-9b2d-6f8e0a1c3d5b',
+  })
   resource_id: string | null;
   @ApiProperty({ nullable: true, type: String, example: 'req-7f3a9c' }) request_id: string | null;
   @ApiProperty({
     type: 'object',
     additionalProperties: true,
-    description: 'Changed fields only: `before` and `after` (create: after only; delete: before only); a bulk create: `ids`. Secrets appear as "changed".',
+    description:
+      'Changed fields only: `before` and `after` (create: after only; delete: before only); a bulk create: `ids`. Secrets appear as "changed".',
     example: { before: { name: 'Menu' }, after: { name: 'Winter menu' } },
   })
   changes: Record<string, unknown>;
