@@ -53,7 +53,7 @@ export class AuditLogService extends AuditTrail implements OnApplicationBootstra
     const key = request?.principal;
     await this.entries.insert(tx, write.accountId, {
       keyId: key?.keyId ?? null,
-      // Inside a request without a key, the admin token made the write; outside one (start-up's first key), nobody did.
+      // Inside a request without a key, the admin token made the write; outside one (start-up's first key, the CLI), no key did.
       keyPrefix: key?.keyPrefix ?? (request ? ADMIN_PREFIX : null),
       action: write.action,
       resourceType: write.resourceType,
