@@ -2,6 +2,7 @@ import { DynamicModule, Global, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { AnalyticsModule } from './analytics/analytics.module';
 import { ApiKeyGuard } from './auth/api-key.guard';
+import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { BulkModule } from './bulk/bulk.module';
 import { FoldersModule } from './folders/folders.module';
@@ -59,6 +60,7 @@ export class AppModule {
         RedirectModule,
         AnalyticsModule,
         WebhooksModule,
+        AuditModule,
       ],
       providers: [
         // Order matters: the key decides the account, then the account's budget is charged.

@@ -27,6 +27,8 @@ const ALLOWED: Record<string, string[]> = {
   analytics: ['common', 'config', 'infra', 'generated', 'qrcodes'],
   redirect: ['common', 'config', 'infra', 'generated', 'qrcodes', 'rendering', 'scans'],
   webhooks: ['common', 'config', 'infra', 'generated', 'folders', 'qrcodes', 'scans'],
+  /** Listens to QrCodeEvents; folders, webhooks and keys reach it only through infra's AuditTrail port. */
+  audit: ['common', 'config', 'infra', 'generated', 'qrcodes'],
   /** main.ts, app.module.ts, app.factory.ts, cli.ts: the composition root. */
   app: ['*'],
 };

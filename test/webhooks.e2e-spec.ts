@@ -268,7 +268,7 @@ describe('webhooks (e2e)', () => {
       const before = await t.prisma.webhookEvent.count({ where: { accountId } });
       await expect(
         t.app.get(Database).transaction(async (tx) => {
-          await t.app.get(QrCodeEvents).recordInTransaction(tx, { kind: 'created', accountId: accountId as AccountId, codes: [record] });
+          await t.app.get(QrCodeEvents).recordInTransaction(tx, { kind: 'created', accountId: accountId as AccountId, codes: [record], bulk: false });
           expect(
             await tx
               .forAccount(accountId as AccountId)

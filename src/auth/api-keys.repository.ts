@@ -3,7 +3,9 @@ import { randomUUID } from 'node:crypto';
 import type { AccountId } from '../common/ids/account-id';
 import type { GrantedScope } from '../common/auth/scopes';
 import type { ApiKeyId, FolderId } from '../common/ids/resource-ids';
+import { AuditTrail } from '../infra/audit/audit-trail';
 import { Database } from '../infra/database/database.service';
+import type { Tables } from '../infra/database/tables';
 
 export interface ApiKeyRecord {
   id: ApiKeyId;
@@ -56,13 +58,25 @@ const toRecord = (row: KeyRow): ApiKeyRecord => ({
   expiresAt: row.expires_at,
 });
 
+/** A key's fields as the API shows them (never the key: only that one was issued). */
+const audited = (key: ApiKeyRecord): Record<string, unknown> => ({
+  name: key.name,
+  prefix: key.prefix,
+  scopes: key.scopes,
+  folder_ids: key.folderIds,
+  expires_at: key.expiresAt?.toISOString() ?? null,
+});
+
 /**
  * API keys. Authentication looks a key up by its hash before any account is known, and the admin
  * API manages the keys of every account: both work across accounts by nature (anyAccount).
  */
 @Injectable()
 export class ApiKeysRepository {
-  constructor(private readonly database: Database) {}
+  constructor(
+    private readonly database: Database,
+    private readonly audit: AuditTrail,
+  ) {}
 
   /** The unrevoked key with this hash (expired or not: the caller tells an expired key apart). */
   async findActiveByHash(hash: string): Promise<ApiKeyRecord | null> {
@@ -106,7 +120,16 @@ export class ApiKeysRepository {
         ])
         .returning(KEY_COLUMNS)
         .executeTakeFirstOrThrow();
-      return toRecord(row);
+      const created = toRecord(row);
+      await this.audit.record(tx, {
+        accountId,
+        action: 'api_key.create',
+        resourceType: 'api_key',
+        resourceId: created.id,
+        after: { ...audited(created), key: 'issued' },
+        secretFields: ['key'],
+      });
+      return created;
     });
   }
 
@@ -153,14 +176,29 @@ export class ApiKeysRepository {
 
   /** Marks the key revoked; returns its hash (to drop from caches), or null when no unrevoked key has that id. */
   async revoke(id: ApiKeyId): Promise<string | null> {
-    const row = await this.database.write.anyAccount
-      .updateTable('api_keys')
-      .set({ revoked_at: new Date() })
-      .where('id', '=', id)
-      .where('revoked_at', 'is', null)
-      .returning('key_hash')
-      .executeTakeFirst();
-    return row?.key_hash ?? null;
+    return this.database.transaction(async (tx) => {
+      const row = await tx.anyAccount
+        .updateTable('api_keys')
+        .set({ revoked_at: new Date() })
+        .where('id', '=', id)
+        .where('revoked_at', 'is', null)
+        .returning(['key_hash', 'account_id', 'revoked_at'])
+        .executeTakeFirst();
+      if (!row) return null;
+      await this.recordRevoke(tx, row.account_id, id, row.revoked_at);
+      return row.key_hash;
+    });
+  }
+
+  private recordRevoke(tx: Tables, accountId: AccountId, id: ApiKeyId, at: Date | null): Promise<void> {
+    return this.audit.record(tx, {
+      accountId,
+      action: 'api_key.revoke',
+      resourceType: 'api_key',
+      resourceId: id,
+      before: { revoked_at: null },
+      after: { revoked_at: at?.toISOString() ?? null },
+    });
   }
 
   /** One page of an account's keys, newest first, and how many there are (self-service). */
@@ -216,6 +254,7 @@ export class ApiKeysRepository {
         (key.scopes.includes('*') || key.scopes.includes('keys:write')) && key.folder_ids.length === 0 && (!key.expires_at || key.expires_at > now);
       if (manages(target) && !active.some((key) => key.id !== id && manages(key))) return 'last';
       await keys.updateTable('api_keys').set({ revoked_at: now }).where('id', '=', id).execute();
+      await this.recordRevoke(tx, accountId, id, now);
       return { hash: target.key_hash };
     });
   }

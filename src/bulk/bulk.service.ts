@@ -35,7 +35,7 @@ export class BulkService {
       else errors.push({ index, errors: check.errors });
     });
 
-    const created = valid.length ? await this.qrCodes.insert(accountId, valid) : [];
+    const created = valid.length ? await this.qrCodes.insert(accountId, valid, true) : [];
     const dynamicCreated = created.filter((code) => code.isDynamic).length;
     return {
       created: created.map((code) => toBulkItem(code, this.qrCodes.origins)),

@@ -13,6 +13,7 @@ describe('loadAppConfig', () => {
       adminToken: undefined,
       rateLimitPerMinute: 120,
       searchCacheSeconds: 60,
+      auditRetentionDays: 365,
       trustProxy: 0,
       logLevel: 'info',
       embeddedDatabaseDir: 'data/pglite',

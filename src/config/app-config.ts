@@ -68,6 +68,12 @@ class EnvironmentVariables {
   @Max(3600)
   SEARCH_CACHE_SECONDS = 60;
 
+  @Transform(toInt)
+  @IsInt({ message: 'must be a whole number of days' })
+  @Min(1)
+  @Max(36500)
+  AUDIT_RETENTION_DAYS = 365;
+
   @Transform(({ value }) => (value === undefined || value === '' || value === 'false' ? 0 : value === 'true' ? 1 : toInt({ value })))
   @IsInt({ message: 'must be a proxy hop count (0 = off)' })
   @Min(0)
@@ -179,6 +185,8 @@ export interface AppConfig {
   rateLimitPerMinute: number;
   /** How long search totals and pages are kept (they are also dropped at the account's next write); 0 = off. */
   searchCacheSeconds: number;
+  /** Audit log entries older than this many days are deleted (docs/api-keys-and-security.md#audit-log). */
+  auditRetentionDays: number;
   trustProxy: number;
   logLevel: LogLevel;
   database: DatabaseBudgets;
@@ -238,6 +246,7 @@ const ENV_NAMES = [
   'ADMIN_TOKEN',
   'RATE_LIMIT_PER_MINUTE',
   'SEARCH_CACHE_SECONDS',
+  'AUDIT_RETENTION_DAYS',
   'TRUST_PROXY',
   'LOG_LEVEL',
   'DB_READ_TIMEOUT_MS',
@@ -284,6 +293,7 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminToken: vars.ADMIN_TOKEN,
     rateLimitPerMinute: vars.RATE_LIMIT_PER_MINUTE,
     searchCacheSeconds: vars.SEARCH_CACHE_SECONDS,
+    auditRetentionDays: vars.AUDIT_RETENTION_DAYS,
     trustProxy: vars.TRUST_PROXY,
     logLevel: vars.LOG_LEVEL,
     database: {

@@ -26,7 +26,7 @@ describe('FoldersRepository (medium)', () => {
   const storedFolder = (id: FolderId) => db.tables.selectFrom('folders').selectAll().where('id', '=', id).executeTakeFirst();
 
   it('creates a folder of the account, with no codes', async () => {
-    const created = await folders.create(owner, 'Menus');
+    const created = await folders.create(db.database.write, owner, 'Menus');
     expect(created).toMatchObject({ name: 'Menus', qrCount: 0 });
     const row = await storedFolder(created.id);
     expect(row).toMatchObject({ account_id: owner, name: 'Menus' });
@@ -78,35 +78,36 @@ describe('FoldersRepository (medium)', () => {
 
   it('renames the account’s folder and moves its updated_at', async () => {
     const folder = await rows.folder(owner, { name: 'Old', updated_at: new Date('2020-01-01T00:00:00Z') });
-    const renamed = await folders.rename(owner, folder.id, 'New');
+    expect(await folders.rename(db.database.write, owner, folder.id, 'New')).toEqual({ before: 'Old' });
+    const renamed = await folders.find(owner, folder.id);
     expect(renamed).toMatchObject({ id: folder.id, name: 'New' });
     expect(renamed!.updatedAt.getTime()).toBeGreaterThan(new Date('2020-01-01T00:00:00Z').getTime());
   });
 
   it('does not rename another account’s folder', async () => {
     const folder = await rows.folder(owner, { name: 'Kept' });
-    expect(await folders.rename(stranger, folder.id, 'Taken')).toBeNull();
+    expect(await folders.rename(db.database.write, stranger, folder.id, 'Taken')).toBeNull();
     expect((await storedFolder(folder.id))?.name).toBe('Kept');
   });
 
   it('does not delete another account’s folder', async () => {
     const folder = await rows.folder(owner);
-    expect(await folders.delete(stranger, folder.id)).toBe(false);
+    expect(await folders.delete(db.database.write, stranger, folder.id)).toBeNull();
     expect(await storedFolder(folder.id)).toBeDefined();
   });
 
   it('deletes the folder and keeps its codes, moved out of it', async () => {
     const folder = await rows.folder(owner);
     const code = await rows.code(owner, { folder_id: folder.id });
-    expect(await folders.delete(owner, folder.id)).toBe(true);
+    expect(await folders.delete(db.database.write, owner, folder.id)).toEqual({ name: folder.name });
     expect(await storedFolder(folder.id)).toBeUndefined();
     const kept = await db.tables.selectFrom('qr_codes').select(['account_id', 'folder_id']).where('id', '=', code.id).executeTakeFirst();
     expect(kept).toEqual({ account_id: owner, folder_id: null });
-    expect(await folders.delete(owner, folder.id)).toBe(false);
+    expect(await folders.delete(db.database.write, owner, folder.id)).toBeNull();
   });
 
   it('refuses a name longer than the column (100), storing nothing', async () => {
-    await expect(folders.create(owner, 'x'.repeat(101))).rejects.toThrow();
+    await expect(folders.create(db.database.write, owner, 'x'.repeat(101))).rejects.toThrow();
     expect(await folders.list(owner)).toEqual([]);
   });
 

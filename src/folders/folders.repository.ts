@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { AccountId } from '../common/ids/account-id';
 import type { FolderId } from '../common/ids/resource-ids';
 import { Database } from '../infra/database/database.service';
-import type { AccountTables } from '../infra/database/tables';
+import type { AccountTables, Tables } from '../infra/database/tables';
 
 export interface FolderRecord {
   id: FolderId;
@@ -33,10 +33,10 @@ export class FoldersRepository {
       );
   }
 
-  async create(accountId: AccountId, name: string): Promise<FolderRecord> {
+  async create(tx: Tables, accountId: AccountId, name: string): Promise<FolderRecord> {
     // One clock reading for both: the column default (the database's now()) would be read at another instant.
     const now = new Date();
-    const row = await this.database.write
+    const row = await tx
       .forAccount(accountId)
       .insertInto('folders', [{ id: randomUUID() as FolderId, name, created_at: now, updated_at: now }])
       .returning(['id', 'name', 'created_at', 'updated_at'])
@@ -61,20 +61,19 @@ export class FoldersRepository {
     return new Set(rows.map((row) => row.id));
   }
 
-  async rename(accountId: AccountId, id: FolderId, name: string): Promise<FolderRecord | null> {
-    const renamed = await this.database.write
-      .forAccount(accountId)
-      .updateTable('folders')
-      .set({ name, updated_at: new Date() })
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return renamed.numUpdatedRows === 1n ? this.find(accountId, id) : null;
+  /** Renames the folder; returns its name before, or null when the account has no such folder. */
+  async rename(tx: Tables, accountId: AccountId, id: FolderId, name: string): Promise<{ before: string } | null> {
+    const folders = tx.forAccount(accountId);
+    const current = await folders.selectFrom('folders').select('name').where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!current) return null;
+    await folders.updateTable('folders').set({ name, updated_at: new Date() }).where('id', '=', id).execute();
+    return { before: current.name };
   }
 
-  /** Deletes the folder; its codes stay, moved out of it (the foreign key sets their folder_id null). */
-  async delete(accountId: AccountId, id: FolderId): Promise<boolean> {
-    const deleted = await this.database.write.forAccount(accountId).deleteFrom('folders').where('id', '=', id).executeTakeFirst();
-    return deleted.numDeletedRows === 1n;
+  /** Deletes the folder; its codes stay, moved out of it (the foreign key sets their folder_id null). Returns its name, or null. */
+  async delete(tx: Tables, accountId: AccountId, id: FolderId): Promise<{ name: string } | null> {
+    const deleted = await tx.forAccount(accountId).deleteFrom('folders').where('id', '=', id).returning('name').executeTakeFirst();
+    return deleted ?? null;
   }
 }
 

@@ -3,7 +3,9 @@ import { restrictedFolders } from '../infra/http/request-context';
 import type { AccountId } from '../common/ids/account-id';
 import type { FolderId } from '../common/ids/resource-ids';
 import type { FieldError } from '../common/validation/field-error';
+import { AuditTrail } from '../infra/audit/audit-trail';
 import { AccountVersions } from '../infra/cache/account-versions';
+import { Database } from '../infra/database/database.service';
 import type { FolderView } from './dto/folder.dto';
 import { type FolderRecord, FoldersRepository } from './folders.repository';
 
@@ -23,12 +25,19 @@ export class FoldersService {
   constructor(
     private readonly folders: FoldersRepository,
     private readonly versions: AccountVersions,
+    private readonly database: Database,
+    private readonly audit: AuditTrail,
   ) {}
 
   async create(accountId: AccountId, name: string): Promise<FolderView> {
     // A key limited to some folders could not see a folder it made (its queries show only its own).
     if (restrictedFolders(accountId)) throw new ForbiddenException('This API key is limited to some folders: it cannot create folders');
-    return toView(await this.folders.create(accountId, name));
+    const created = await this.database.transaction(async (tx) => {
+      const folder = await this.folders.create(tx, accountId, name);
+      await this.audit.record(tx, { accountId, action: 'folder.create', resourceType: 'folder', resourceId: folder.id, after: { name } });
+      return folder;
+    });
+    return toView(created);
   }
 
   async list(accountId: AccountId): Promise<FolderView[]> {
@@ -40,11 +49,25 @@ export class FoldersService {
   }
 
   async rename(accountId: AccountId, id: FolderId, name: string): Promise<FolderView> {
-    return toView(orNotFound(await this.folders.rename(accountId, id, name)));
+    await this.database.transaction(async (tx) => {
+      const renamed = orNotFound(await this.folders.rename(tx, accountId, id, name));
+      await this.audit.record(tx, {
+        accountId,
+        action: 'folder.update',
+        resourceType: 'folder',
+        resourceId: id,
+        before: { name: renamed.before },
+        after: { name },
+      });
+    });
+    return this.get(accountId, id);
   }
 
   async delete(accountId: AccountId, id: FolderId): Promise<void> {
-    if (!(await this.folders.delete(accountId, id))) throw folderNotFound();
+    await this.database.transaction(async (tx) => {
+      const deleted = orNotFound(await this.folders.delete(tx, accountId, id));
+      await this.audit.record(tx, { accountId, action: 'folder.delete', resourceType: 'folder', resourceId: id, before: { name: deleted.name } });
+    });
     // Its codes moved out of the folder: cached searches filtered by it are stale.
     await this.versions.replace(accountId);
   }

@@ -7,9 +7,13 @@ import type { QrCodeRecord } from './qr-code.record';
 /** The fields a client can change; `updated` events name those that changed. */
 export type QrCodeField = 'name' | 'content' | 'style' | 'folder_id' | 'is_dynamic' | 'status' | 'expires_at';
 
-/** What happened to an account's codes, as one write of the API did it (`code`: the code after an update, as it was before a delete). */
+/**
+ * What happened to an account's codes, as one write of the API did it (`code`: the code after an
+ * update, as it was before a delete; `before`: the code as the update found it, under its lock;
+ * `bulk`: made by one bulk request).
+ */
 export type QrCodeChanged =
-  | { kind: 'created'; accountId: AccountId; codes: QrCodeRecord[] }
+  | { kind: 'created'; accountId: AccountId; codes: QrCodeRecord[]; bulk: boolean }
   | {
       kind: 'updated';
       accountId: AccountId;
@@ -17,6 +21,7 @@ export type QrCodeChanged =
       shortCode: string | null;
       changed: QrCodeField[];
       renderVersionChanged: boolean;
+      before: QrCodeRecord;
       code: QrCodeRecord;
     }
   | { kind: 'deleted'; accountId: AccountId; codeId: QrCodeId; shortCode: string | null; code: QrCodeRecord };

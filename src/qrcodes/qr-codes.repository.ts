@@ -202,6 +202,12 @@ export class QrCodesRepository {
    * code (COALESCE is evaluated on the locked, latest row), so two racing upgrades create one link.
    * Returns the code after the change, or undefined when the account has no such code.
    */
+  /** The code as it is now, locked until the transaction ends (an update records what it changed from). */
+  async lockForUpdate(tx: Tables, accountId: AccountId, id: QrCodeId): Promise<QrCodeRecord | undefined> {
+    const row = await tx.forAccount(accountId).selectFrom('qr_codes').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    return row && toRecord(row);
+  }
+
   async update(tx: Tables, accountId: AccountId, id: QrCodeId, changes: QrCodeChanges): Promise<QrCodeRecord | undefined> {
     const row = await tx
       .forAccount(accountId)

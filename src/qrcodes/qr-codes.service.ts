@@ -75,8 +75,8 @@ export class QrCodesService {
     });
   }
 
-  /** Inserts valid codes in one transaction, giving dynamic ones fresh short codes. */
-  async insert(accountId: AccountId, codes: NewQrCode[]): Promise<QrCodeRecord[]> {
+  /** Inserts valid codes in one transaction, giving dynamic ones fresh short codes (`bulk`: for one bulk request). */
+  async insert(accountId: AccountId, codes: NewQrCode[], bulk = false): Promise<QrCodeRecord[]> {
     const created = await withFreshShortCodes((next) =>
       this.inTransaction(async (tx) => {
         const inserted = await this.codes.insert(
@@ -84,11 +84,11 @@ export class QrCodesService {
           accountId,
           codes.map((code) => ({ ...code, shortCode: code.isDynamic ? next() : null })),
         );
-        await this.events.recordInTransaction(tx, { kind: 'created', accountId, codes: inserted });
+        await this.events.recordInTransaction(tx, { kind: 'created', accountId, codes: inserted, bulk });
         return inserted;
       }),
     );
-    await this.events.publishCommitted({ kind: 'created', accountId, codes: created });
+    await this.events.publishCommitted({ kind: 'created', accountId, codes: created, bulk });
     return created;
   }
 
@@ -186,6 +186,9 @@ export class QrCodesService {
     const changed = changedFields(dto);
     const updated = await withFreshShortCodes((next) =>
       this.inTransaction(async (tx) => {
+        // Locked until the commit: concurrent updates of one code see and record each other's result.
+        const before = await this.codes.lockForUpdate(tx, accountId, id);
+        if (!before) throw codeNotFound();
         const after = await this.codes.update(tx, accountId, id, { ...changes, upgradeWithShortCode: upgradeToDynamic ? next() : undefined });
         if (!after) throw codeNotFound();
         const event = {
@@ -195,6 +198,7 @@ export class QrCodesService {
           shortCode: after.shortCode,
           changed,
           renderVersionChanged: changes.bumpRenderVersion,
+          before,
           code: after,
         } as const;
         await this.events.recordInTransaction(tx, event);

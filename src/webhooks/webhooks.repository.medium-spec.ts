@@ -42,7 +42,7 @@ describe('WebhooksRepository (medium)', () => {
   describe('endpoints', () => {
     it('inserts an endpoint of the account with its secret sealed as given', async () => {
       const id = randomUUID() as WebhookId;
-      const created = await webhooks.insert(owner, id, fields({ events: ['*'] }), at(0));
+      const created = await webhooks.insert(db.database.write, owner, id, fields({ events: ['*'] }), at(0));
       expect(created).toMatchObject({
         id,
         url: 'https://hooks.example.com/in',
@@ -56,7 +56,7 @@ describe('WebhooksRepository (medium)', () => {
 
     it('refuses a URL longer than the column (2048), storing nothing', async () => {
       await expect(
-        webhooks.insert(owner, randomUUID() as WebhookId, fields({ url: `https://h.example/${'x'.repeat(2048)}` }), at(0)),
+        webhooks.insert(db.database.write, owner, randomUUID() as WebhookId, fields({ url: `https://h.example/${'x'.repeat(2048)}` }), at(0)),
       ).rejects.toThrow();
       expect(await webhooks.count(owner)).toBe(0);
     });
@@ -73,32 +73,32 @@ describe('WebhooksRepository (medium)', () => {
     it('finds, updates, rotates and deletes only the account’s endpoint', async () => {
       const endpoint = await rows.webhook(owner, { url: 'https://hooks.example.com/kept' });
       expect(await webhooks.find(stranger, endpoint.id)).toBeUndefined();
-      expect(await webhooks.update(stranger, endpoint.id, { url: 'https://evil.example/' }, at(5))).toBeUndefined();
-      expect(await webhooks.rotateSecret(stranger, endpoint.id, 'sealed-evil', at(5), at(10))).toBeUndefined();
-      expect(await webhooks.delete(stranger, endpoint.id)).toBe(false);
+      expect(await webhooks.update(db.database.write, stranger, endpoint.id, { url: 'https://evil.example/' }, at(5))).toBeUndefined();
+      expect(await webhooks.rotateSecret(db.database.write, stranger, endpoint.id, 'sealed-evil', at(5), at(10))).toBeUndefined();
+      expect(await webhooks.delete(db.database.write, stranger, endpoint.id)).toBeUndefined();
       expect(await storedEndpoint(endpoint.id)).toMatchObject({ url: 'https://hooks.example.com/kept', secret_ciphertext: 'sealed-secret' });
       expect((await webhooks.find(owner, endpoint.id))?.url).toBe('https://hooks.example.com/kept');
     });
 
     it('updates the fields given and leaves the others', async () => {
       const endpoint = await rows.webhook(owner, { description: 'kept', events: ['qrcode.created'] });
-      const updated = await webhooks.update(owner, endpoint.id, { events: ['qrcode.deleted'], qrcodeIds: [randomUUID()] }, at(7));
+      const updated = await webhooks.update(db.database.write, owner, endpoint.id, { events: ['qrcode.deleted'], qrcodeIds: [randomUUID()] }, at(7));
       expect(updated).toMatchObject({ description: 'kept', events: ['qrcode.deleted'], updatedAt: at(7) });
       expect(updated!.qrcodeIds).toHaveLength(1);
     });
 
     it('disabling records why; enabling clears the reason and the failure streak', async () => {
       const endpoint = await rows.webhook(owner, { enabled: false, disabled_reason: 'Disabled at …: every delivery failed', failing_since: at(0) });
-      const enabled = await webhooks.update(owner, endpoint.id, { enabled: true }, at(1));
+      const enabled = await webhooks.update(db.database.write, owner, endpoint.id, { enabled: true }, at(1));
       expect(enabled).toMatchObject({ enabled: true, disabledReason: null });
       expect((await storedEndpoint(endpoint.id))?.failing_since).toBeNull();
-      const disabled = await webhooks.update(owner, endpoint.id, { enabled: false }, at(2));
+      const disabled = await webhooks.update(db.database.write, owner, endpoint.id, { enabled: false }, at(2));
       expect(disabled).toMatchObject({ enabled: false, disabledReason: 'Disabled by the account' });
     });
 
     it('rotating keeps the old secret as the previous one until the given time', async () => {
       const endpoint = await rows.webhook(owner, { secret_ciphertext: 'sealed-old' });
-      const rotated = await webhooks.rotateSecret(owner, endpoint.id, 'sealed-new', at(0), at(60));
+      const rotated = await webhooks.rotateSecret(db.database.write, owner, endpoint.id, 'sealed-new', at(0), at(60));
       expect(rotated?.previousSecretExpiresAt).toEqual(at(60));
       expect(await storedEndpoint(endpoint.id)).toMatchObject({ secret_ciphertext: 'sealed-new', previous_secret_ciphertext: 'sealed-old' });
     });
@@ -111,7 +111,7 @@ describe('WebhooksRepository (medium)', () => {
         .insertInto('webhook_attempts')
         .values({ id: randomUUID(), account_id: owner, delivery_id: delivery.id, attempted_at: at(0), duration_ms: 5, outcome: 'failed' })
         .execute();
-      expect(await webhooks.delete(owner, endpoint.id)).toBe(true);
+      expect(await webhooks.delete(db.database.write, owner, endpoint.id)).toMatchObject({ id: endpoint.id });
       expect(await db.tables.selectFrom('webhook_deliveries').select('id').where('id', '=', delivery.id).execute()).toEqual([]);
       expect(await db.tables.selectFrom('webhook_attempts').select('id').where('delivery_id', '=', delivery.id).execute()).toEqual([]);
       expect(await db.tables.selectFrom('webhook_events').select('id').where('id', '=', event.id).execute()).toHaveLength(1);
@@ -181,9 +181,9 @@ describe('WebhooksRepository (medium)', () => {
         lease_token: randomUUID(),
         lease_expires_at: at(30),
       });
-      expect(await webhooks.redeliver(stranger, endpoint.id, delivery.id, at(0))).toBeUndefined();
+      expect(await webhooks.redeliver(db.database.write, stranger, endpoint.id, delivery.id, at(0))).toBeUndefined();
       expect((await storedDelivery(delivery.id)).status).toBe('failed');
-      const queued = await webhooks.redeliver(owner, endpoint.id, delivery.id, at(0));
+      const queued = await webhooks.redeliver(db.database.write, owner, endpoint.id, delivery.id, at(0));
       expect(queued).toMatchObject({ status: 'pending', schedule_attempts: 0, next_attempt_at: at(0), lease_token: null, lease_expires_at: null });
     });
 
@@ -196,13 +196,13 @@ describe('WebhooksRepository (medium)', () => {
       const pending = await rows.delivery(endpoint, event, { created_at: at(1), status: 'pending', next_attempt_at: at(50) });
       const atEnd = await rows.delivery(endpoint, event, { created_at: at(10), status: 'succeeded' });
 
-      const firstRun = await webhooks.replay(owner, endpoint.id, at(0), at(10), at(20), 2);
+      const firstRun = await webhooks.replay(db.database.write, owner, endpoint.id, at(0), at(10), at(20), 2);
       expect(firstRun).toEqual({ queued: 2, nextFrom: at(2) });
       expect((await storedDelivery(inside[0].id)).status).toBe('pending');
       expect((await storedDelivery(inside[1].id)).next_attempt_at).toEqual(at(20));
       expect((await storedDelivery(inside[2].id)).status).toBe('succeeded');
 
-      expect(await webhooks.replay(owner, endpoint.id, at(2), at(10), at(20), 2)).toEqual({ queued: 1, nextFrom: null });
+      expect(await webhooks.replay(db.database.write, owner, endpoint.id, at(2), at(10), at(20), 2)).toEqual({ queued: 1, nextFrom: null });
       expect((await storedDelivery(before.id)).status).toBe('succeeded');
       expect((await storedDelivery(atEnd.id)).status).toBe('succeeded');
       expect((await storedDelivery(pending.id)).next_attempt_at).toEqual(at(50));
@@ -211,7 +211,7 @@ describe('WebhooksRepository (medium)', () => {
     it('replays nothing of another account’s endpoint', async () => {
       const endpoint = await rows.webhook(owner);
       const delivery = await rows.delivery(endpoint, await rows.webhookEvent(owner), { created_at: at(0), status: 'failed' });
-      expect(await webhooks.replay(stranger, endpoint.id, at(-10), at(10), at(20), 100)).toEqual({ queued: 0, nextFrom: null });
+      expect(await webhooks.replay(db.database.write, stranger, endpoint.id, at(-10), at(10), at(20), 100)).toEqual({ queued: 0, nextFrom: null });
       expect((await storedDelivery(delivery.id)).status).toBe('failed');
     });
   });

@@ -5,6 +5,7 @@ import type { AccountId } from '../common/ids/account-id';
 import type { DeliveryId, FolderId, WebhookId } from '../common/ids/resource-ids';
 import type { WebhookAttempt, WebhookDelivery, WebhookEndpoint } from '../generated/kysely/database';
 import { Database } from '../infra/database/database.service';
+import type { Tables } from '../infra/database/tables';
 
 const SECRETS_KEY_SETTING = 'webhook_secrets_key';
 
@@ -67,8 +68,14 @@ export class WebhooksRepository {
     return Number(row.n);
   }
 
-  async insert(accountId: AccountId, id: WebhookId, fields: Required<WebhookChanges> & { sealedSecret: string }, now: Date): Promise<WebhookRecord> {
-    const row = await this.database.write
+  async insert(
+    tx: Tables,
+    accountId: AccountId,
+    id: WebhookId,
+    fields: Required<WebhookChanges> & { sealedSecret: string },
+    now: Date,
+  ): Promise<WebhookRecord> {
+    const row = await tx
       .forAccount(accountId)
       .insertInto('webhook_endpoints', [
         {
@@ -105,9 +112,15 @@ export class WebhooksRepository {
     return row && toRecord(row);
   }
 
+  /** The endpoint as it is now, locked until the transaction ends (a change records what it changed from). */
+  async lockForUpdate(tx: Tables, accountId: AccountId, id: WebhookId): Promise<WebhookRecord | undefined> {
+    const row = await tx.forAccount(accountId).selectFrom('webhook_endpoints').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    return row && toRecord(row);
+  }
+
   /** Applies changes; enabling an endpoint clears why it was disabled and its failure streak. */
-  async update(accountId: AccountId, id: WebhookId, changes: WebhookChanges, now: Date): Promise<WebhookRecord | undefined> {
-    const row = await this.database.write
+  async update(tx: Tables, accountId: AccountId, id: WebhookId, changes: WebhookChanges, now: Date): Promise<WebhookRecord | undefined> {
+    const row = await tx
       .forAccount(accountId)
       .updateTable('webhook_endpoints')
       .set({
@@ -126,15 +139,22 @@ export class WebhooksRepository {
     return row && toRecord(row);
   }
 
-  /** Deletes the endpoint and its deliveries (cascade). */
-  async delete(accountId: AccountId, id: WebhookId): Promise<boolean> {
-    const result = await this.database.write.forAccount(accountId).deleteFrom('webhook_endpoints').where('id', '=', id).executeTakeFirst();
-    return result.numDeletedRows > 0n;
+  /** Deletes the endpoint and its deliveries (cascade); returns it as it was. */
+  async delete(tx: Tables, accountId: AccountId, id: WebhookId): Promise<WebhookRecord | undefined> {
+    const row = await tx.forAccount(accountId).deleteFrom('webhook_endpoints').where('id', '=', id).returningAll().executeTakeFirst();
+    return row && toRecord(row);
   }
 
   /** The current secret becomes the previous one (signing until `previousUntil`), `sealedSecret` the current one. */
-  async rotateSecret(accountId: AccountId, id: WebhookId, sealedSecret: string, now: Date, previousUntil: Date): Promise<WebhookRecord | undefined> {
-    const row = await this.database.write
+  async rotateSecret(
+    tx: Tables,
+    accountId: AccountId,
+    id: WebhookId,
+    sealedSecret: string,
+    now: Date,
+    previousUntil: Date,
+  ): Promise<WebhookRecord | undefined> {
+    const row = await tx
       .forAccount(accountId)
       .updateTable('webhook_endpoints')
       .set((eb) => ({
@@ -194,8 +214,8 @@ export class WebhooksRepository {
   }
 
   /** Queues the delivery again now, with a fresh retry schedule (an attempt in flight no longer decides its state). */
-  async redeliver(accountId: AccountId, endpointId: WebhookId, id: DeliveryId, now: Date): Promise<DeliveryRecord | undefined> {
-    return this.database.write
+  async redeliver(tx: Tables, accountId: AccountId, endpointId: WebhookId, id: DeliveryId, now: Date): Promise<DeliveryRecord | undefined> {
+    return tx
       .forAccount(accountId)
       .updateTable('webhook_deliveries')
       .set({ status: 'pending', schedule_attempts: 0, next_attempt_at: now, lease_token: null, lease_expires_at: null })
@@ -211,6 +231,7 @@ export class WebhooksRepository {
    * when more remain.
    */
   async replay(
+    tx: Tables,
     accountId: AccountId,
     endpointId: WebhookId,
     from: Date,
@@ -218,33 +239,31 @@ export class WebhooksRepository {
     now: Date,
     cap: number,
   ): Promise<{ queued: number; nextFrom: Date | null }> {
-    return this.database.transaction(async (tx) => {
-      const owned = tx.forAccount(accountId);
-      const rows = await owned
-        .selectFrom('webhook_deliveries')
-        .select(['id', 'created_at'])
-        .where('endpoint_id', '=', endpointId)
-        .where('created_at', '>=', from)
-        .where('created_at', '<', to)
-        .where('status', '!=', 'pending')
-        .orderBy('created_at')
-        .orderBy('id')
-        .limit(cap + 1)
+    const owned = tx.forAccount(accountId);
+    const rows = await owned
+      .selectFrom('webhook_deliveries')
+      .select(['id', 'created_at'])
+      .where('endpoint_id', '=', endpointId)
+      .where('created_at', '>=', from)
+      .where('created_at', '<', to)
+      .where('status', '!=', 'pending')
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(cap + 1)
+      .execute();
+    const chosen = rows.slice(0, cap);
+    if (chosen.length > 0) {
+      await owned
+        .updateTable('webhook_deliveries')
+        .set({ status: 'pending', schedule_attempts: 0, next_attempt_at: now, lease_token: null, lease_expires_at: null })
+        .where(
+          'id',
+          'in',
+          chosen.map((row) => row.id),
+        )
         .execute();
-      const chosen = rows.slice(0, cap);
-      if (chosen.length > 0) {
-        await owned
-          .updateTable('webhook_deliveries')
-          .set({ status: 'pending', schedule_attempts: 0, next_attempt_at: now, lease_token: null, lease_expires_at: null })
-          .where(
-            'id',
-            'in',
-            chosen.map((row) => row.id),
-          )
-          .execute();
-      }
-      return { queued: chosen.length, nextFrom: rows.length > cap ? rows[cap].created_at : null };
-    });
+    }
+    return { queued: chosen.length, nextFrom: rows.length > cap ? rows[cap].created_at : null };
   }
 
   /** The random value the signing secrets' key is derived from when WEBHOOK_SECRETS_KEY is unset, created by the first instance that needs it. */

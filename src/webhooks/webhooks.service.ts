@@ -8,7 +8,9 @@ import { ValidationFailedException } from '../common/validation/validation-faile
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { OUTSIDE_KEY_FOLDERS, restrictedFolders } from '../infra/http/request-context';
 import { FoldersService, NOT_YOUR_FOLDER } from '../folders/folders.service';
+import { AuditTrail } from '../infra/audit/audit-trail';
 import { Database } from '../infra/database/database.service';
+import type { Tables } from '../infra/database/tables';
 import { OperationLimits } from '../infra/rate-limit/operation-limits';
 import { QrCodesService } from '../qrcodes/qr-codes.service';
 import { DeliveryWorker, EVENT_RETENTION_MS } from './delivery/delivery-worker.service';
@@ -47,6 +49,7 @@ export class WebhooksService {
     private readonly limits: OperationLimits,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly audit: AuditTrail,
   ) {}
 
   async create(accountId: AccountId, dto: CreateWebhookDto) {
@@ -64,7 +67,12 @@ export class WebhooksService {
     }
     const id = randomUUID() as WebhookId;
     const secret = newSigningSecret();
-    const created = await this.webhooks.insert(accountId, id, { ...fields, sealedSecret: await this.secrets.seal(secret, id) }, this.clock.now());
+    const sealedSecret = await this.secrets.seal(secret, id);
+    const created = await this.database.transaction(async (tx) => {
+      const inserted = await this.webhooks.insert(tx, accountId, id, { ...fields, sealedSecret }, this.clock.now());
+      await this.recordChange(tx, accountId, 'webhook.create', id, undefined, { ...audited(inserted), secret });
+      return inserted;
+    });
     return { ...toView(created), secret };
   }
 
@@ -93,14 +101,23 @@ export class WebhooksService {
       checkFolder: changes.folderId !== undefined,
       checkCodes: changes.qrcodeIds !== undefined,
     });
-    const updated = await this.webhooks.update(accountId, id, changes, this.clock.now());
-    if (!updated) throw webhookNotFound();
+    const updated = await this.database.transaction(async (tx) => {
+      const before = await this.webhooks.lockForUpdate(tx, accountId, id);
+      const after = before && (await this.webhooks.update(tx, accountId, id, changes, this.clock.now()));
+      if (!before || !after) throw webhookNotFound();
+      await this.recordChange(tx, accountId, 'webhook.update', id, audited(before), audited(after));
+      return after;
+    });
     if (dto.enabled) this.worker.nudge();
     return toView(updated);
   }
 
   async delete(accountId: AccountId, id: WebhookId): Promise<void> {
-    if (!(await this.webhooks.delete(accountId, id))) throw webhookNotFound();
+    await this.database.transaction(async (tx) => {
+      const deleted = await this.webhooks.delete(tx, accountId, id);
+      if (!deleted) throw webhookNotFound();
+      await this.recordChange(tx, accountId, 'webhook.delete', id, audited(deleted), undefined);
+    });
   }
 
   /** A new secret; the previous one keeps signing (a second signature) for 24 hours. */
@@ -108,14 +125,14 @@ export class WebhooksService {
     await this.findOwned(accountId, id);
     const secret = newSigningSecret();
     const now = this.clock.now();
-    const rotated = await this.webhooks.rotateSecret(
-      accountId,
-      id,
-      await this.secrets.seal(secret, id),
-      now,
-      new Date(now.getTime() + ROTATION_OVERLAP_MS),
-    );
-    if (!rotated) throw webhookNotFound();
+    const sealedSecret = await this.secrets.seal(secret, id);
+    const rotated = await this.database.transaction(async (tx) => {
+      const before = await this.webhooks.lockForUpdate(tx, accountId, id);
+      const after = before && (await this.webhooks.rotateSecret(tx, accountId, id, sealedSecret, now, new Date(now.getTime() + ROTATION_OVERLAP_MS)));
+      if (!before || !after) throw webhookNotFound();
+      await this.recordChange(tx, accountId, 'webhook.rotate_secret', id, { ...audited(before), secret }, { ...audited(after), secret });
+      return after;
+    });
     return { ...toView(rotated), secret };
   }
 
@@ -129,14 +146,15 @@ export class WebhooksService {
       webhook: { id: webhook.id, url: webhook.url },
       message: 'A test event sent by POST /api/v1/webhooks/{id}/test: your endpoint receives and verifies webhooks.',
     };
-    await this.database.transaction((tx) =>
-      this.outbox.insert(
+    await this.database.transaction(async (tx) => {
+      await this.outbox.insert(
         tx,
         accountId,
         [{ id: eventId, accountId, type: TEST_EVENT, occurredAt: now, body: eventBody(TEST_EVENT, now, data) }],
         [{ id: deliveryId, accountId, endpointId: id, eventId, eventType: TEST_EVENT, at: now }],
-      ),
-    );
+      );
+      await this.recordChange(tx, accountId, 'webhook.test', id, undefined, { delivery_id: deliveryId });
+    });
     this.worker.nudge();
     return this.deliveryView(accountId, id, deliveryId);
   }
@@ -169,8 +187,12 @@ export class WebhooksService {
   async redeliver(accountId: AccountId, id: WebhookId, deliveryId: DeliveryId) {
     const webhook = await this.findOwned(accountId, id);
     if (!webhook.enabled) throw disabled();
-    const queued = await this.webhooks.redeliver(accountId, id, deliveryId, this.clock.now());
-    if (!queued) throw deliveryNotFound();
+    const queued = await this.database.transaction(async (tx) => {
+      const delivery = await this.webhooks.redeliver(tx, accountId, id, deliveryId, this.clock.now());
+      if (!delivery) throw deliveryNotFound();
+      await this.recordChange(tx, accountId, 'webhook.redeliver', id, undefined, { delivery_id: deliveryId });
+      return delivery;
+    });
     this.worker.nudge();
     return toDeliveryView(queued);
   }
@@ -187,7 +209,15 @@ export class WebhooksService {
     const webhook = await this.findOwned(accountId, id);
     if (!webhook.enabled) throw disabled();
     await this.limits.take(`webhook-replay:${id}`, REPLAYS_PER_HOUR, 3_600_000, 'replays of this webhook');
-    const { queued, nextFrom } = await this.webhooks.replay(accountId, id, from, to, now, REPLAY_CAP);
+    const { queued, nextFrom } = await this.database.transaction(async (tx) => {
+      const replayed = await this.webhooks.replay(tx, accountId, id, from, to, now, REPLAY_CAP);
+      await this.recordChange(tx, accountId, 'webhook.replay', id, undefined, {
+        from: from.toISOString(),
+        to: to.toISOString(),
+        queued: replayed.queued,
+      });
+      return replayed;
+    });
     this.worker.nudge();
     return { queued, next_from: iso(nextFrom) };
   }
@@ -196,6 +226,18 @@ export class WebhooksService {
     const found = await this.webhooks.delivery(accountId, id, deliveryId);
     if (!found) throw deliveryNotFound();
     return toDeliveryView(found.delivery);
+  }
+
+  /** One audit log entry of a write to the endpoint; its signing secret is recorded as "changed", never its value. */
+  private recordChange(
+    tx: Tables,
+    accountId: AccountId,
+    action: string,
+    id: WebhookId,
+    before?: Record<string, unknown>,
+    after?: Record<string, unknown>,
+  ) {
+    return this.audit.record(tx, { accountId, action, resourceType: 'webhook', resourceId: id, before, after, secretFields: ['secret'] });
   }
 
   private async findOwned(accountId: AccountId, id: WebhookId): Promise<WebhookRecord> {
@@ -256,6 +298,12 @@ function toView(webhook: WebhookRecord) {
     created_at: webhook.createdAt.toISOString(),
     updated_at: webhook.updatedAt.toISOString(),
   };
+}
+
+/** The endpoint's fields a client sets or sees change (not its timestamps), in the API's names. */
+function audited(webhook: WebhookRecord): Record<string, unknown> {
+  const { id: _id, created_at: _created, updated_at: _updated, ...fields } = toView(webhook);
+  return fields;
 }
 
 function toDeliveryView(delivery: DeliveryRecord) {

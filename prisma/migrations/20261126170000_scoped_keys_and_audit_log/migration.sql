@@ -8,6 +8,9 @@ ALTER TABLE "api_keys" ADD COLUMN "expires_at" TIMESTAMPTZ(3);
 -- The audit log: one entry per write through the API, written in the write's own transaction.
 CREATE TABLE "audit_log" (
     "id" UUID NOT NULL,
+    -- Commit order per resource: an entry is written while its change holds the row's lock, so a
+    -- later change of the same resource always takes a later number (created_at has ms ties).
+    "seq" BIGSERIAL NOT NULL,
     "account_id" UUID NOT NULL,
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "key_id" UUID,
@@ -21,7 +24,9 @@ CREATE TABLE "audit_log" (
     CONSTRAINT "audit_log_pkey" PRIMARY KEY ("id")
 );
 
-CREATE INDEX "audit_log_account_id_created_at_id_idx" ON "audit_log"("account_id", "created_at" DESC, "id" DESC);
-CREATE INDEX "audit_log_account_id_resource_type_resource_id_created_at_idx" ON "audit_log"("account_id", "resource_type", "resource_id", "created_at" DESC);
+CREATE INDEX "audit_log_account_id_seq_idx" ON "audit_log"("account_id", "seq" DESC);
+CREATE INDEX "audit_log_account_id_resource_type_resource_id_seq_idx" ON "audit_log"("account_id", "resource_type", "resource_id", "seq" DESC);
+-- The retention sweep deletes the oldest entries of every account.
+CREATE INDEX "audit_log_created_at_idx" ON "audit_log"("created_at");
 
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_account_id_fkey" FOREIGN KEY ("account_id") REFERENCES "accounts"("id") ON DELETE CASCADE ON UPDATE CASCADE;

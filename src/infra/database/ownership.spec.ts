@@ -14,6 +14,7 @@ const ANY_ACCOUNT: Record<string, string> = {
   'auth/api-keys.repository.ts': 'a key is looked up by its hash before any account is known; the admin API manages every account',
   'redirect/links.repository.ts': 'a scan names a code by its public short code alone',
   'infra/idempotency/idempotency.repository.ts': 'the hourly sweep of expired keys is system work over every account',
+  'audit/audit-log.repository.ts': 'the retention sweep of old entries is system work over every account',
   'webhooks/delivery/delivery-queue.repository.ts':
     'the delivery worker claims due deliveries of every account (FOR UPDATE SKIP LOCKED), records their attempts and sweeps old events',
 };

@@ -1,0 +1,123 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { AccountId } from '../common/ids/account-id';
+import { CLOCK, type Clock } from '../common/time/clock';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { type AuditedWrite, AuditTrail } from '../infra/audit/audit-trail';
+import type { Tables } from '../infra/database/tables';
+import { currentRequest } from '../infra/http/request-context';
+import { type QrCodeChanged, QrCodeEvents } from '../qrcodes/qr-code-events';
+import type { QrCodeRecord } from '../qrcodes/qr-code.record';
+import { auditChanges } from './audit-changes';
+import { type AuditEntryRecord, type AuditFilter, AuditLogRepository } from './audit-log.repository';
+
+/** How often the retention sweep runs, and how many entries one of its statements deletes at most. */
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+const SWEEP_BATCH = 5000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The actor of a write made with the admin token (no key). */
+const ADMIN_PREFIX = 'admin';
+
+/**
+ * The audit log's rules (docs/api-keys-and-security.md#audit-log): one entry per write through the
+ * API, in the write's transaction, naming the key that made it and the fields it changed. Code
+ * writes come as QrCodeEvents (a bulk create is one entry with the ids it made); folders, webhooks
+ * and keys call the AuditTrail port. Old entries are swept after AUDIT_RETENTION_DAYS.
+ */
+@Injectable()
+export class AuditLogService extends AuditTrail implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('AuditLog');
+  private sweepTimer?: NodeJS.Timeout;
+
+  constructor(
+    private readonly entries: AuditLogRepository,
+    private readonly codeEvents: QrCodeEvents,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    super();
+    this.codeEvents.inTransaction((tx, change) => this.recordCodeChange(tx, change));
+  }
+
+  onApplicationBootstrap(): void {
+    this.sweepTimer = setInterval(() => void this.sweepLogged(), SWEEP_INTERVAL_MS);
+    this.sweepTimer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.sweepTimer);
+  }
+
+  async record(tx: Tables, write: AuditedWrite): Promise<void> {
+    const request = currentRequest();
+    const key = request?.principal;
+    await this.entries.insert(tx, write.accountId, {
+      keyId: key?.keyId ?? null,
+      // Inside a request without a key, the admin token made the write; outside one (start-up's first key, the CLI), no key did.
+      keyPrefix: key?.keyPrefix ?? (request ? ADMIN_PREFIX : null),
+      action: write.action,
+      resourceType: write.resourceType,
+      resourceId: write.resourceId,
+      requestId: request?.requestId ?? null,
+      changes: auditChanges(write),
+    });
+  }
+
+  page(accountId: AccountId, filter: AuditFilter, limit: number): Promise<AuditEntryRecord[]> {
+    return this.entries.page(accountId, filter, limit);
+  }
+
+  /** Deletes entries older than the retention, a bounded batch per statement; returns how many. */
+  async sweep(): Promise<number> {
+    const cutoff = new Date(this.clock.now().getTime() - this.config.auditRetentionDays * DAY_MS);
+    let total = 0;
+    for (;;) {
+      const deleted = await this.entries.deleteOlderThan(cutoff, SWEEP_BATCH);
+      total += deleted;
+      if (deleted < SWEEP_BATCH) return total;
+    }
+  }
+
+  private async sweepLogged(): Promise<void> {
+    try {
+      await this.sweep();
+    } catch (error) {
+      this.logger.warn(`Audit retention sweep failed (retried next hour): ${(error as Error).message}`);
+    }
+  }
+
+  private recordCodeChange(tx: Tables, change: QrCodeChanged): Promise<void> {
+    const base = { accountId: change.accountId, resourceType: 'qrcode' };
+    switch (change.kind) {
+      case 'created':
+        return change.bulk
+          ? this.record(tx, { ...base, action: 'qrcode.bulk_create', resourceId: null, ids: change.codes.map((code) => code.id) })
+          : this.record(tx, { ...base, action: 'qrcode.create', resourceId: change.codes[0].id, after: auditedCode(change.codes[0]) });
+      case 'updated':
+        return this.record(tx, {
+          ...base,
+          action: 'qrcode.update',
+          resourceId: change.codeId,
+          before: auditedCode(change.before),
+          after: auditedCode(change.code),
+        });
+      case 'deleted':
+        return this.record(tx, { ...base, action: 'qrcode.delete', resourceId: change.codeId, before: auditedCode(change.code) });
+    }
+  }
+}
+
+/** A code's fields a client sets or sees change, in the API's names. */
+function auditedCode(code: QrCodeRecord): Record<string, unknown> {
+  return {
+    name: code.name,
+    type: code.type,
+    content: code.content,
+    style: code.style,
+    folder_id: code.folderId,
+    is_dynamic: code.isDynamic,
+    short_code: code.shortCode,
+    status: code.status,
+    expires_at: code.expiresAt?.toISOString() ?? null,
+  };
+}
