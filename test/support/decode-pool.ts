@@ -7,7 +7,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { QrStyle } from '../../src/rendering/style/qr-style';
-import type { ReadWidths } from './qr-decoders';
+import type { ReadCondition, ReadWidths } from './qr-decoders';
 
 export interface DecodeJob {
   index: number;
@@ -18,6 +18,8 @@ export interface DecodeJob {
   shapesAtAnySize?: boolean;
   /** read the raster at the image's own size only, not at cameraWidths */
   nativeOnly?: boolean;
+  /** how each raster is looked at (qr-decoders.ts READ_CONDITIONS); default `own` */
+  condition?: ReadCondition;
 }
 
 export interface DecodeOutcome {
