@@ -117,19 +117,37 @@ export function writeCornerSquare(
   }
 }
 
+const tuned = (name: string, value: number): number => (process.env[name] ? Number(process.env[name]) : value);
+const FLOOR_ROUND = tuned('FIT_FLOOR_ROUND', 1.2);
+const FLOOR_ROUNDED = tuned('FIT_FLOOR_ROUNDED', 0.6);
+const DOT_IN_ROUNDED = tuned('FIT_DOT_ROUNDED', 1.2);
+const DOT_IN_SQUARE = tuned('FIT_DOT_SQUARE', 0.8);
+
 /**
- * Corner radius, in modules, of a centre figure inside its ring. A figure that matches its ring is
- * drawn as named: a circle (radius 1.5) in a round ring, a sharp square in any other. A mixed pair
- * is fitted to its ring along the diagonals, where decoders that check a finder's diagonal (jsQR
- * scores it; zxing cross-checks it) expect the same 1:1:3:1:1 runs as across it: a `dot` centre in
- * a ring that is not round becomes a square rounded by 1.2 modules, a `square` centre in a round
- * ring gets corners rounded by 0.5. Runs across the finder, the ones every decoder scans first, stay
- * exactly 1:1:3:1:1. The radii come from decode measurements (docs/styling-and-scannability.md#finder-centres).
+ * The least corner radius, in modules, of any centre inside this ring. Decoders that check a
+ * finder's diagonals expect the same 1:1:3:1:1 runs there as across it (zxing-cpp 1.x: each run
+ * within 0.75 of a module, the 3-module centre included; jsQR scores the error), and a ring's
+ * diagonal runs are set by its corners: the centre must end along the diagonal about 3/7 of the
+ * way to the ring's outer corner. A sharp 3×3 square ends 2.12 modules out, right for a square
+ * ring; a round ring (outer corner 3.5 out) wants about 1.5, an extra-rounded one (3.91) about 1.7.
+ */
+export function centreCornerFloor(ring: CornerDrawing<'square' | 'dot' | 'extra-rounded'>): number {
+  if (!('figure' in ring)) return 0;
+  if (ring.figure === 'dot') return FLOOR_ROUND;
+  return ring.figure === 'extra-rounded' ? FLOOR_ROUNDED : 0;
+}
+
+/**
+ * Corner radius, in modules, of a centre figure inside its ring (the runs across the finder stay
+ * exactly 1:1:3:1:1). A `square` centre is rounded by the ring's floor (centreCornerFloor); a
+ * `dot` centre is a circle in a round ring, and elsewhere a square rounded enough to look round
+ * but still reaching out along the diagonal as the ring expects. The radii come from decode
+ * measurements (docs/styling-and-scannability.md#finder-centres).
  */
 export function centreCornerRadius(centre: 'square' | 'dot', ring: CornerDrawing<'square' | 'dot' | 'extra-rounded'>): number {
-  const roundRing = 'figure' in ring && ring.figure === 'dot';
-  if (centre === 'dot') return roundRing ? CENTRE_SIDE / 2 : 1.2;
-  return roundRing ? 0.5 : 0;
+  if (centre === 'square') return centreCornerFloor(ring);
+  if (!('figure' in ring) || ring.figure === 'square') return DOT_IN_SQUARE;
+  return ring.figure === 'dot' ? CENTRE_SIDE / 2 : DOT_IN_ROUNDED;
 }
 
 /** The 3×3 centre of the finder whose 7×7 area starts at (x, y), inside the ring drawn as `ring`. */
@@ -145,7 +163,7 @@ export function writeCornerDot(
   const top = y + CENTRE_OFFSET * moduleSize;
   const side = CENTRE_SIDE * moduleSize;
   if ('modules' in drawing) {
-    writeModules(maskGrid(CENTRE_SIDE, CENTRE_MASK, left, top, moduleSize), drawing.modules, path);
+    writeModules(maskGrid(CENTRE_SIDE, CENTRE_MASK, left, top, moduleSize), drawing.modules, path, centreCornerFloor(ring));
     return;
   }
   const radius = centreCornerRadius(drawing.figure, ring);

@@ -6,9 +6,10 @@ import { writeModuleOutline } from './module-outline';
 import { writeCircle } from './shape-paths';
 import type { PathWriter } from './svg-path-writer';
 
-export function writeModules(grid: ModuleGrid, type: DotType, path: PathWriter): void {
+/** `minConvexRadius`: see writeModuleOutline (outlined types only). */
+export function writeModules(grid: ModuleGrid, type: DotType, path: PathWriter, minConvexRadius = 0): void {
   if (!drawsSeparateCircles(type)) {
-    writeModuleOutline(grid, type, path);
+    writeModuleOutline(grid, type, path, minConvexRadius);
     return;
   }
   const radius = grid.moduleSize / 2;

@@ -111,6 +111,7 @@ class ContourCorners {
 function traceContour(
   grid: ModuleGrid,
   type: DotType,
+  minConvexRadius: number,
   edges: Uint8Array,
   startVertex: number,
   startDirection: Direction,
@@ -134,7 +135,7 @@ function traceContour(
         const row = vertexRow + CORNER_MODULE_ROW[direction];
         const col = vertexCol + CORNER_MODULE_COL[direction];
         const corner = CORNER_AFTER_RIGHT_TURN[direction];
-        radius = convexCornerRadius(type, corner, convexCornersOf(grid, row, col)) * grid.moduleSize;
+        radius = Math.max(convexCornerRadius(type, corner, convexCornersOf(grid, row, col)), minConvexRadius) * grid.moduleSize;
       }
       corners.push(vertexRow, vertexCol, direction, outgoing, radius);
     }
@@ -167,14 +168,19 @@ function writeContour(grid: ModuleGrid, corners: ContourCorners, path: PathWrite
 /** Scratch space shared by all calls: rendering is synchronous, so one walk never overlaps another. */
 const scratchCorners = new ContourCorners();
 
-/** Appends the outline of the grid's dark modules, shaped as `type` (not `dots`), to the path. */
-export function writeModuleOutline(grid: ModuleGrid, type: DotType, path: PathWriter): void {
+/**
+ * Appends the outline of the grid's dark modules, shaped as `type` (not `dots`), to the path.
+ * `minConvexRadius` (modules) rounds every convex corner at least that much: a finder centre
+ * fitted to a round ring (finder-patterns.ts centreCornerFloor); it must leave room for both
+ * corners of every straight run.
+ */
+export function writeModuleOutline(grid: ModuleGrid, type: DotType, path: PathWriter, minConvexRadius = 0): void {
   const edges = boundaryEdges(grid);
   const corners = scratchCorners;
   for (let vertex = 0; vertex < edges.length; vertex++) {
     while (edges[vertex] !== 0) {
       const lowestEdge = edges[vertex] & -edges[vertex];
-      traceContour(grid, type, edges, vertex, 31 - Math.clz32(lowestEdge), corners);
+      traceContour(grid, type, minConvexRadius, edges, vertex, 31 - Math.clz32(lowestEdge), corners);
       writeContour(grid, corners, path);
     }
   }
