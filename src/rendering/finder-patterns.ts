@@ -117,11 +117,12 @@ export function writeCornerSquare(
   }
 }
 
-const tuned = (name: string, value: number): number => (process.env[name] ? Number(process.env[name]) : value);
-const FLOOR_ROUND = tuned('FIT_FLOOR_ROUND', 1.2);
-const FLOOR_ROUNDED = tuned('FIT_FLOOR_ROUNDED', 0.6);
-const DOT_IN_ROUNDED = tuned('FIT_DOT_ROUNDED', 1.2);
-const DOT_IN_SQUARE = tuned('FIT_DOT_SQUARE', 0.8);
+/** Least corner radius (modules) of a centre in a `dot` ring and in an `extra-rounded` one. */
+const CENTRE_FLOOR_IN_DOT_RING = 1.2;
+const CENTRE_FLOOR_IN_EXTRA_ROUNDED_RING = 0.6;
+/** Corner radius (modules) of a `dot` centre in an `extra-rounded` ring and in a square-cornered one. */
+const DOT_CENTRE_IN_EXTRA_ROUNDED_RING = 1.2;
+const DOT_CENTRE_IN_SQUARE_RING = 0.8;
 
 /**
  * The least corner radius, in modules, of any centre inside this ring. Decoders that check a
@@ -133,8 +134,8 @@ const DOT_IN_SQUARE = tuned('FIT_DOT_SQUARE', 0.8);
  */
 export function centreCornerFloor(ring: CornerDrawing<'square' | 'dot' | 'extra-rounded'>): number {
   if (!('figure' in ring)) return 0;
-  if (ring.figure === 'dot') return FLOOR_ROUND;
-  return ring.figure === 'extra-rounded' ? FLOOR_ROUNDED : 0;
+  if (ring.figure === 'dot') return CENTRE_FLOOR_IN_DOT_RING;
+  return ring.figure === 'extra-rounded' ? CENTRE_FLOOR_IN_EXTRA_ROUNDED_RING : 0;
 }
 
 /**
@@ -146,8 +147,8 @@ export function centreCornerFloor(ring: CornerDrawing<'square' | 'dot' | 'extra-
  */
 export function centreCornerRadius(centre: 'square' | 'dot', ring: CornerDrawing<'square' | 'dot' | 'extra-rounded'>): number {
   if (centre === 'square') return centreCornerFloor(ring);
-  if (!('figure' in ring) || ring.figure === 'square') return DOT_IN_SQUARE;
-  return ring.figure === 'dot' ? CENTRE_SIDE / 2 : DOT_IN_ROUNDED;
+  if (!('figure' in ring) || ring.figure === 'square') return DOT_CENTRE_IN_SQUARE_RING;
+  return ring.figure === 'dot' ? CENTRE_SIDE / 2 : DOT_CENTRE_IN_EXTRA_ROUNDED_RING;
 }
 
 /** The 3×3 centre of the finder whose 7×7 area starts at (x, y), inside the ring drawn as `ring`. */
