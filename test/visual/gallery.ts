@@ -174,6 +174,27 @@ const GALLERY: GalleryStyle[] = [
     text: MAIN,
     style: { dotsOptions: { type: 'dots' }, cornersSquareOptions: { type: 'dot' }, cornersDotOptions: { type: 'square' } },
   },
+  // The two families ZXing's classic detector (zxing-cpp 1.x) missed before every centre was fitted to a round ring.
+  {
+    name: 'corners-dot-ring-square-dots',
+    text: MAIN,
+    style: { dotsOptions: { type: 'square' }, cornersSquareOptions: { type: 'dot' } },
+  },
+  {
+    name: 'corners-dot-ring-classy-centre',
+    text: MAIN,
+    style: { dotsOptions: { type: 'rounded' }, cornersSquareOptions: { type: 'dot' }, cornersDotOptions: { type: 'classy' } },
+  },
+  {
+    name: 'dots-default-ring-square-centre',
+    text: MAIN,
+    style: { dotsOptions: { type: 'dots' }, cornersDotOptions: { type: 'square' } },
+  },
+  {
+    name: 'corners-extra-rounded-ring-classy-rounded-centre',
+    text: MAIN,
+    style: { dotsOptions: { type: 'classy' }, cornersSquareOptions: { type: 'extra-rounded' }, cornersDotOptions: { type: 'classy-rounded' } },
+  },
   {
     name: 'corners-extra-rounded-dot',
     text: MAIN,
