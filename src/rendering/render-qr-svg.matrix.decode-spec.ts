@@ -1,6 +1,7 @@
 /**
  * The decode matrix (test/support/decode-matrix.ts): every style combination is either refused with
- * the field to change or read back by every decoder. `npm test` reads a fixed sample of a seventh
+ * the field to change or read back by every decoder, at its own raster and (from 300 px) downscaled
+ * by half and with a 1-px blur. `npm test` reads a fixed sample of a seventh
  * of the combinations (each dots type at each size, every ring, centre, shape and logo choice among
  * them); DECODE_FULL=1 reads all 4,608, as bench/decode-matrix.ts does with its read rates.
  */
@@ -12,6 +13,8 @@ import {
   type MatrixRun,
   runMatrix,
   sampleIndices,
+  VIEWED_CONDITIONS,
+  VIEWED_FROM_SIZE,
 } from '../../test/support/decode-matrix';
 import { DECODER_NAMES } from '../../test/support/qr-decoders';
 import { DOT_TYPES, type QrStyle } from './style/qr-style';
@@ -61,6 +64,22 @@ describe(`decode matrix: ${FULL ? 'every' : 'a fixed sample of every'} style com
         if (missedBy.length > 0) misses.push(`${size} ${combination.name}: missed by ${missedBy.join(', ')}`);
       }
       expect(misses).toEqual([]);
+    });
+  });
+
+  describe.each(
+    VIEWED_CONDITIONS.flatMap((condition) => MATRIX_SIZES.filter((size) => size >= VIEWED_FROM_SIZE).map((size) => [condition, size] as const)),
+  )('seen %s at %i px', (condition, size) => {
+    it(`every accepted combination decodes with ${DECODER_NAMES.join(', ')}`, () => {
+      const misses: string[] = [];
+      for (const [index, widths] of run.viewed.get(condition) ?? []) {
+        const combination = COMBINATIONS[index];
+        if (combination.size !== size) continue;
+        const missedBy = DECODER_NAMES.filter((name) => widths[name] === null);
+        if (missedBy.length > 0) misses.push(`${size} ${condition} ${combination.name}: missed by ${missedBy.join(', ')}`);
+      }
+      expect(misses).toEqual([]);
+      expect([...(run.viewed.get(condition) ?? [])].some(([index]) => COMBINATIONS[index].size === size)).toBe(true);
     });
   });
 });

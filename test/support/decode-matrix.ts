@@ -3,14 +3,15 @@
  * corner-square type (and unset) × every corner-dot type (and unset) × {square, circle} × {no logo,
  * logo hiding its modules} at 100, 300 and 1000 px. Each combination is either refused by
  * checkStyle with the field to change, or rendered and read back by every decoder of
- * test/support/qr-decoders.ts. Shared by the decode tier (a fixed sample, or all with
+ * test/support/qr-decoders.ts: at its own raster, and from 300 px also downscaled by half and with a
+ * 1-px blur (VIEWED_CONDITIONS). Shared by the decode tier (a fixed sample, or all with
  * DECODE_FULL=1) and bench/decode-matrix.ts (all of it, with read rates per decoder).
  */
 import { checkStyle } from '../../src/rendering/style/check-style';
 import { CORNER_DOT_TYPES, CORNER_SQUARE_TYPES, DOT_TYPES, type DotType, type QrStyle, SHAPES } from '../../src/rendering/style/qr-style';
 import { badgeLogo } from '../../src/rendering/__fixtures__/png-data-uri';
 import { decodeInWorkers } from './decode-pool';
-import { DECODER_NAMES, type ReadWidths } from './qr-decoders';
+import { DECODER_NAMES, type ReadCondition, type ReadWidths } from './qr-decoders';
 
 export const MATRIX_TEXT = 'https://example.com/products/42?ref=qr';
 export const MATRIX_SIZES = [100, 300, 1000] as const;
@@ -58,11 +59,22 @@ export function sampleIndices(count: number, stride: number, offset = 0): number
   return Array.from({ length: count }, (_, index) => index).filter((index) => index % stride === offset % stride);
 }
 
+/**
+ * The read conditions besides the own raster, and the smallest image they apply to: a 100 px image
+ * has 2 px per module, so halved it has one and a 1-px blur spans most of a module; no decoder
+ * reads even the plain code there (docs/styling-and-scannability.md#every-image-decodes).
+ */
+export const VIEWED_CONDITIONS = ['half', 'blur'] as const satisfies readonly ReadCondition[];
+export type ViewedCondition = (typeof VIEWED_CONDITIONS)[number];
+export const VIEWED_FROM_SIZE = 300;
+
 export interface MatrixRun {
   /** index → the fields checkStyle named */
   refused: Map<number, string[]>;
   /** index → the raster width at which each decoder read the text (null: never) */
   read: Map<number, ReadWidths>;
+  /** condition → index → the same, for the accepted combinations of VIEWED_FROM_SIZE px and more */
+  viewed: Map<ViewedCondition, Map<number, ReadWidths>>;
   seconds: number;
 }
 
@@ -80,11 +92,27 @@ export async function runMatrix(combinations: Combination[], indices: number[]):
         check.errors.map((error) => error.field),
       );
   }
+  const large = accepted.filter((index) => combinations[index].size >= VIEWED_FROM_SIZE);
+  const jobs = [
+    ...accepted.map((index) => ({ index, condition: 'own' as const })),
+    ...VIEWED_CONDITIONS.flatMap((condition) => large.map((index) => ({ index, condition }))),
+  ];
+  // One pool for every condition, so both cores stay busy to the end.
   const widths = await decodeInWorkers(
-    accepted.map((index) => ({ text: MATRIX_TEXT, style: combinations[index].style, size: combinations[index].size })),
+    jobs.map(({ index, condition }) => ({ text: MATRIX_TEXT, style: combinations[index].style, size: combinations[index].size, condition })),
   );
-  const read = new Map(accepted.map((index, position) => [index, widths[position]] as const));
-  return { refused, read, seconds: (Date.now() - started) / 1000 };
+  const read = new Map<number, ReadWidths>();
+  const viewed = new Map(VIEWED_CONDITIONS.map((condition) => [condition, new Map<number, ReadWidths>()]));
+  jobs.forEach(({ index, condition }, position) => (condition === 'own' ? read : viewed.get(condition))?.set(index, widths[position]));
+  return { refused, read, viewed, seconds: (Date.now() - started) / 1000 };
+}
+
+/** Every reading of the run, labelled with its condition. */
+export function allReadings(run: MatrixRun): Array<{ condition: ReadCondition; index: number; widths: ReadWidths }> {
+  return [
+    ...[...run.read].map(([index, widths]) => ({ condition: 'own' as const, index, widths })),
+    ...[...run.viewed].flatMap(([condition, read]) => [...read].map(([index, widths]) => ({ condition, index, widths }))),
+  ];
 }
 
 /** Read rates per decoder and size, and how many reads needed another raster width than the image's own. */
@@ -93,14 +121,18 @@ export function describeMatrix(combinations: Combination[], run: MatrixRun): str
     `decode matrix: ${run.read.size + run.refused.size} combinations, ${run.read.size} rendered and decoded, ` +
       `${run.refused.size} refused, ${run.seconds.toFixed(1)} s`,
   ];
-  for (const size of MATRIX_SIZES) {
-    const atSize = [...run.read].filter(([index]) => combinations[index].size === size);
-    const rates = DECODER_NAMES.map((name) => {
-      const reads = atSize.filter(([, widths]) => widths[name] !== null).length;
-      const rescued = atSize.filter(([, widths]) => widths[name] !== null && widths[name] !== size).length;
-      return `${name} ${reads}/${atSize.length} (${rescued} at another width)`;
-    });
-    lines.push(`  ${size} px: ${rates.join(', ')}`);
+  const readings = allReadings(run);
+  for (const condition of ['own', ...VIEWED_CONDITIONS] as const) {
+    for (const size of MATRIX_SIZES) {
+      const atSize = readings.filter((reading) => reading.condition === condition && combinations[reading.index].size === size);
+      if (atSize.length === 0) continue;
+      const rates = DECODER_NAMES.map((name) => {
+        const reads = atSize.filter(({ widths }) => widths[name] !== null).length;
+        const rescued = atSize.filter(({ widths }) => widths[name] !== null && widths[name] !== size).length;
+        return `${name} ${reads}/${atSize.length} (${rescued} at another width)`;
+      });
+      lines.push(`  ${size} px, ${condition}: ${rates.join(', ')}`);
+    }
   }
   return lines.join('\n');
 }

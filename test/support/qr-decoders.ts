@@ -99,7 +99,8 @@ class ZxingCpp1Reader {
     this.child.on('exit', (code, signal) =>
       this.fail(
         new Error(
-          `zxing-cpp 1.4 reader exited (${signal ?? code}): ${this.stderr.trim() || 'no output'}; is python3-zxing-cpp installed (apt-get install python3-zxing-cpp)?`,
+          `zxing-cpp 1.4 reader exited (${signal ?? code}): ${this.stderr.trim() || 'no output'}; ` +
+            'is python3-zxing-cpp installed (apt-get install python3-zxing-cpp)?',
         ),
       ),
     );
