@@ -31,7 +31,7 @@ export const SHAPE_THRESHOLDS: ShapeThresholds = {
   'extra-rounded': 3,
   'ring:dot': 3,
   'ring:extra-rounded': MIN_PIXELS_PER_MODULE,
-  'centre:dot': 3,
+  'centre:dot': MIN_PIXELS_PER_MODULE,
 };
 
 /** Shapes not listed (squares above all) are drawn as they are at any width. */
