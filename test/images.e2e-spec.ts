@@ -156,17 +156,18 @@ describe('images (e2e)', () => {
     const LONG_TEXT = 'a'.repeat(1000);
     const minDecodableSize = (res: { headers: Record<string, unknown> }) => Number(res.headers['x-qr-min-decodable-size']);
 
-    it('a 1,000-byte code: 100 px is answered but decodes with none of three decoders; at the size named, all three read it', async () => {
+    it('a 1,000-byte code: 100 px is answered but decodes with none of the four decoders; at the size named, all four read it', async () => {
       const code = await createQr(t, key, { type: 'text', content: { text: LONG_TEXT } });
       const small = await image(code.id, '?size=100');
       expect(small.statusCode).toBe(200);
       expect(minDecodableSize(small)).toBe(242);
-      expect(await readWidths(small.body, 100, LONG_TEXT)).toEqual({ jsqr: null, zxing: null, zbar: null });
+      expect(await readWidths(small.body, 100, LONG_TEXT)).toEqual({ jsqr: null, zxing: null, zxing1: null, zbar: null });
 
       const named = await image(code.id, `?size=${minDecodableSize(small)}`);
       expect(minDecodableSize(named)).toBe(242);
       const read = await readWidths(named.body, 242, LONG_TEXT);
       expect(read).toMatchObject({ jsqr: 242, zxing: 242 });
+      expect(read.zxing1).not.toBeNull();
       expect(read.zbar).not.toBeNull();
     }, 60_000);
 
