@@ -4,7 +4,7 @@
  * squares. `smallestDecodableSize` (the image's X-QR-Min-Decodable-Size header): modules at least
  * MIN_PIXELS_PER_MODULE wide, the narrowest at which the measurements read every shape (drawn as a
  * square where its own threshold is higher); narrower modules may not decode, and below one pixel
- * a module none of the three decoders reads them (docs/styling-and-scannability.md#which-sizes-decode).
+ * a module no decoder reads them (docs/styling-and-scannability.md#which-sizes-decode).
  */
 import { resolveFinderTypes } from './style/finder-defaults';
 import { resolveErrorCorrectionLevel, type QrStyle } from './style/qr-style';

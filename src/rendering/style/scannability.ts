@@ -60,7 +60,7 @@ export function findScannabilityProblems(style: QrStyle): FieldError[] {
 }
 
 /**
- * Finder parts the user set that scanners miss (the decode matrix, three decoders): a centre of
+ * Finder parts the user set that scanners miss (the decode matrix): a centre of
  * `dots` is nine loose circles, which zxing and zbar miss in most styles and sizes; a ring of
  * `dots` around a round `dot` centre is missed by jsQR at every size. A ring of loose dots around a
  * solid square-cornered centre decodes, so it is allowed. Unset parts get solid defaults instead
