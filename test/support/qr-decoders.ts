@@ -95,15 +95,10 @@ class ZxingCpp1Reader {
     this.child = spawn(DEBIAN_PYTHON, [ZXING_CPP_1_READER], { stdio: ['pipe', 'pipe', 'pipe'] });
     this.child.stdout.on('data', (chunk: Buffer) => this.receive(chunk));
     this.child.stderr.on('data', (chunk: Buffer) => (this.stderr += chunk.toString()));
-    this.child.on('error', (error) => this.fail(error));
-    this.child.on('exit', (code, signal) =>
-      this.fail(
-        new Error(
-          `zxing-cpp 1.4 reader exited (${signal ?? code}): ${this.stderr.trim() || 'no output'}; ` +
-            'is python3-zxing-cpp installed (apt-get install python3-zxing-cpp)?',
-        ),
-      ),
-    );
+    this.child.on('error', (error) => this.fail(error.message));
+    // Writing to a reader that has exited fails with EPIPE; its stderr (in the message) says why.
+    this.child.stdin.on('error', (error) => this.fail(error.message));
+    this.child.on('exit', (code, signal) => this.fail(`exited (${signal ?? code})`));
     this.hold(false);
   }
 
@@ -136,8 +131,10 @@ class ZxingCpp1Reader {
     if (this.pending.length === 0) this.hold(false);
   }
 
-  private fail(error: Error): void {
-    this.failure ??= error;
+  private fail(reason: string): void {
+    this.failure ??= new Error(
+      `zxing-cpp 1.4 reader: ${reason}: ${this.stderr.trim() || 'no output'}; is python3-zxing-cpp installed (apt-get install python3-zxing-cpp)?`,
+    );
     for (const waiting of this.pending.splice(0)) waiting.reject(this.failure);
     if (zxingCpp1Reader === this) zxingCpp1Reader = undefined;
   }
