@@ -49,6 +49,7 @@ export function buildOpenApiDocument(app: INestApplication, config: Pick<AppConf
         'Webhook endpoints: signed event deliveries (codes created, updated, deleted, scanned), the delivery log, redelivery and replay',
       )
       .addTag('api-keys', "The account's own API keys: scoped, folder-restricted and expiring keys, managed with keys:write")
+      .addTag('audit', 'The audit log: one entry per write through the API, who made it and what changed')
       .addTag('admin', 'API keys, with the X-Admin-Token')
       .build(),
   );
