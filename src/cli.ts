@@ -5,6 +5,9 @@ import { NestFactory } from '@nestjs/core';
 import { parseArgs } from 'node:util';
 import { ConfigModule } from './app.module';
 import { ApiKeysRepository } from './auth/api-keys.repository';
+import { AuditLogRepository } from './audit/audit-log.repository';
+import { AuditRecorder } from './audit/audit-recorder';
+import { AuditTrail } from './infra/audit/audit-trail';
 import { ApiKeysService, type KeyGrant, type OperatorAccount, SeveralAccountsError } from './auth/api-keys.service';
 import { ConfigError, loadAppConfig } from './config/app-config';
 import { CacheModule } from './infra/cache/cache.module';
@@ -77,7 +80,11 @@ async function main(argv: string[]): Promise<number> {
   const releaseDatabase = config.databaseUrl ? null : await lockEmbeddedDatabase(config.dataDir);
 
   // Redis (when configured) lets a revocation reach the running instances' key caches at once.
-  @Module({ imports: [ConfigModule.forRoot(config), DatabaseModule, RedisModule, CacheModule], providers: [ApiKeysRepository, ApiKeysService] })
+  // Key writes are audited like the API's, with no actor (docs/api-keys-and-security.md#audit-log).
+  @Module({
+    imports: [ConfigModule.forRoot(config), DatabaseModule, RedisModule, CacheModule],
+    providers: [ApiKeysRepository, ApiKeysService, AuditLogRepository, AuditRecorder, { provide: AuditTrail, useExisting: AuditRecorder }],
+  })
   class CliModule {}
 
   // Should this fail, the lock still goes: it is removed when the process exits.

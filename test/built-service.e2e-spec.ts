@@ -5,6 +5,7 @@ import { Client } from 'pg';
 import { readDockerfile, runCli, runHealthcheck, startBuiltService, type BuiltService } from './support/built-service';
 import { describeWhen, HAS_BUILD, HAS_POSTGRES, REPOSITORY_ROOT } from './support/environment';
 import { freePort } from './support/free-port';
+import { eventually } from './support/factories';
 import { TcpOutageProxy } from './support/tcp-outage-proxy';
 import { cloneTemplate, type TestDatabase } from './support/test-databases';
 
@@ -79,7 +80,10 @@ describeWhen(HAS_BUILD)('the built service on the embedded database (e2e)', () =
     await service.exited;
 
     service = await startBuiltService({ DATA_DIR: dataDir, LOG_LEVEL: 'debug' });
-    expect(service.stdout()).toMatch(/"level":20,[^\n]*"msg":"Mapped \{\/api\/v1\/qrcodes, POST\} route"/);
+    // pino writes asynchronously: the start-up lines may still be on their way when the service answers.
+    const routeLine = /"level":20,[^\n]*"msg":"Mapped \{\/api\/v1\/qrcodes, POST\} route"/;
+    const debugService = service;
+    expect(await eventually(async () => routeLine.test(debugService.stdout()), true, 10_000)).toBe(true);
   }, 120_000);
 
   it('keys create without --account: a new account if none, the only account if one, refused if several', async () => {

@@ -2,21 +2,16 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import type { AccountId } from '../common/ids/account-id';
 import { CLOCK, type Clock } from '../common/time/clock';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { type AuditedWrite, AuditTrail } from '../infra/audit/audit-trail';
 import type { Tables } from '../infra/database/tables';
-import { currentRequest } from '../infra/http/request-context';
 import { type QrCodeChanged, QrCodeEvents } from '../qrcodes/qr-code-events';
 import type { QrCodeRecord } from '../qrcodes/qr-code.record';
-import { auditChanges } from './audit-changes';
+import { AuditRecorder } from './audit-recorder';
 import { type AuditEntryRecord, type AuditFilter, AuditLogRepository } from './audit-log.repository';
 
 /** How often the retention sweep runs, and how many entries one of its statements deletes at most. */
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 const SWEEP_BATCH = 5000;
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The actor of a write made with the admin token (no key). */
-const ADMIN_PREFIX = 'admin';
 
 /**
  * The audit log's rules (docs/api-keys-and-security.md#audit-log): one entry per write through the
@@ -25,17 +20,17 @@ const ADMIN_PREFIX = 'admin';
  * and keys call the AuditTrail port. Old entries are swept after AUDIT_RETENTION_DAYS.
  */
 @Injectable()
-export class AuditLogService extends AuditTrail implements OnApplicationBootstrap, OnApplicationShutdown {
+export class AuditLogService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('AuditLog');
   private sweepTimer?: NodeJS.Timeout;
 
   constructor(
     private readonly entries: AuditLogRepository,
+    private readonly recorder: AuditRecorder,
     private readonly codeEvents: QrCodeEvents,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
-    super();
     this.codeEvents.inTransaction((tx, change) => this.recordCodeChange(tx, change));
   }
 
@@ -46,21 +41,6 @@ export class AuditLogService extends AuditTrail implements OnApplicationBootstra
 
   onApplicationShutdown(): void {
     clearInterval(this.sweepTimer);
-  }
-
-  async record(tx: Tables, write: AuditedWrite): Promise<void> {
-    const request = currentRequest();
-    const key = request?.principal;
-    await this.entries.insert(tx, write.accountId, {
-      keyId: key?.keyId ?? null,
-      // Inside a request without a key, the admin token made the write; outside one (start-up's first key, the CLI), no key did.
-      keyPrefix: key?.keyPrefix ?? (request ? ADMIN_PREFIX : null),
-      action: write.action,
-      resourceType: write.resourceType,
-      resourceId: write.resourceId,
-      requestId: request?.requestId ?? null,
-      changes: auditChanges(write),
-    });
   }
 
   page(accountId: AccountId, filter: AuditFilter, limit: number): Promise<AuditEntryRecord[]> {
@@ -91,10 +71,10 @@ export class AuditLogService extends AuditTrail implements OnApplicationBootstra
     switch (change.kind) {
       case 'created':
         return change.bulk
-          ? this.record(tx, { ...base, action: 'qrcode.bulk_create', resourceId: null, ids: change.codes.map((code) => code.id) })
-          : this.record(tx, { ...base, action: 'qrcode.create', resourceId: change.codes[0].id, after: auditedCode(change.codes[0]) });
+          ? this.recorder.record(tx, { ...base, action: 'qrcode.bulk_create', resourceId: null, ids: change.codes.map((code) => code.id) })
+          : this.recorder.record(tx, { ...base, action: 'qrcode.create', resourceId: change.codes[0].id, after: auditedCode(change.codes[0]) });
       case 'updated':
-        return this.record(tx, {
+        return this.recorder.record(tx, {
           ...base,
           action: 'qrcode.update',
           resourceId: change.codeId,
@@ -102,7 +82,7 @@ export class AuditLogService extends AuditTrail implements OnApplicationBootstra
           after: auditedCode(change.code),
         });
       case 'deleted':
-        return this.record(tx, { ...base, action: 'qrcode.delete', resourceId: change.codeId, before: auditedCode(change.code) });
+        return this.recorder.record(tx, { ...base, action: 'qrcode.delete', resourceId: change.codeId, before: auditedCode(change.code) });
     }
   }
 }

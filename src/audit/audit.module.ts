@@ -4,6 +4,7 @@ import { QrCodesModule } from '../qrcodes/qrcodes.module';
 import { AuditLogController } from './audit-log.controller';
 import { AuditLogRepository } from './audit-log.repository';
 import { AuditLogService } from './audit-log.service';
+import { AuditRecorder } from './audit-recorder';
 
 /**
  * The audit log (docs/api-keys-and-security.md#audit-log). Global for one thing only: the
@@ -14,7 +15,7 @@ import { AuditLogService } from './audit-log.service';
 @Module({
   imports: [QrCodesModule],
   controllers: [AuditLogController],
-  providers: [AuditLogRepository, AuditLogService, { provide: AuditTrail, useExisting: AuditLogService }],
+  providers: [AuditLogRepository, AuditRecorder, AuditLogService, { provide: AuditTrail, useExisting: AuditRecorder }],
   exports: [AuditTrail],
 })
 export class AuditModule {}

@@ -26,7 +26,7 @@ export interface AuditedWrite {
 /**
  * The port through which features record their writes in the audit log (docs/api-keys-and-security.md#audit-log),
  * called with the write's own transaction so that the entry commits with the change or not at all.
- * Implemented by the audit module (AuditLogService); features depend on this port only.
+ * Implemented by the audit module (AuditRecorder); features depend on this port only.
  */
 export abstract class AuditTrail {
   abstract record(tx: Tables, write: AuditedWrite): Promise<void>;
