@@ -221,18 +221,6 @@ export class ApiKeysRepository {
     return { keys: rows.map(toRecord), total: Number(count.n) };
   }
 
-  /** The account's unrevoked key with this id. */
-  async findOfAccount(accountId: AccountId, id: ApiKeyId): Promise<ApiKeyRecord | null> {
-    const row = await this.database.read
-      .forAccount(accountId)
-      .selectFrom('api_keys')
-      .select(KEY_COLUMNS)
-      .where('id', '=', id)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
-    return row ? toRecord(row) : null;
-  }
-
   /**
    * Revokes the account's key unless it is the account's last working key that can manage keys
    * (`keys:write` or `*`, unexpired, every folder): checked and written in one transaction, under

@@ -14,10 +14,6 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 /** Keys are remembered in memory this long; a revocation drops them at once on every instance. */
 const KEY_CACHE_TTL_MS = 60_000;
 
-interface KnownKey extends KeyPrincipal {
-  expiresAt: number | null;
-}
-
 export interface CreatedApiKey extends ApiKeyRecord {
   /** The plain key: returned once, never stored. */
   key: string;
@@ -47,7 +43,7 @@ export class SeveralAccountsError extends Error {
 export class ApiKeysService {
   private readonly logger = new Logger('ApiKeys');
   /** By key hash; null remembers an unknown key briefly. */
-  private readonly known: NearCache<KnownKey | null>;
+  private readonly known: NearCache<KeyPrincipal | null>;
   /** When this process last wrote last_used_at, per key id. */
   private readonly lastTouched = new Map<ApiKeyId, number>();
 
@@ -115,7 +111,7 @@ export class ApiKeysService {
     if (grantor.folderIds && (!checked.folderIds || checked.folderIds.some((id) => !grantor.folderIds!.includes(id)))) {
       beyond.push({ field: 'folder_ids', message: 'this key is limited to folders: name some of them in folder_ids, and no others' });
     }
-    const grantorExpiry = (grantor as Partial<KnownKey>).expiresAt ?? null;
+    const grantorExpiry = grantor.expiresAt;
     if (grantorExpiry !== null && (!checked.expiresAt || checked.expiresAt.getTime() > grantorExpiry)) {
       beyond.push({
         field: 'expires_at',

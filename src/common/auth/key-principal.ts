@@ -11,4 +11,6 @@ export interface KeyPrincipal {
   scopes: readonly GrantedScope[];
   /** null: every folder of the account; else only codes (and webhooks) in these folders */
   folderIds: readonly FolderId[] | null;
+  /** epoch ms after which the key answers 401, or null: never */
+  expiresAt: number | null;
 }

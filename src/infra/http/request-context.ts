@@ -20,11 +20,6 @@ export function currentRequest(): RequestContext | undefined {
   return storage.getStore();
 }
 
-/** Runs `work` as the given request (tests, and code that acts for a key outside HTTP). */
-export function runAsRequest<T>(context: RequestContext, work: () => T): T {
-  return storage.run(context, work);
-}
-
 /**
  * Enters each API request's context just before its handler: after the body is parsed (a body's
  * stream events would lose an earlier one), before Nest's guards run. The redirect host is a
