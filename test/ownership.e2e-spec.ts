@@ -8,6 +8,7 @@ import { ImagesService } from '../src/images/images.service';
 import { Database } from '../src/infra/database/database.service';
 import { isForeignKeyViolation } from '../src/infra/database/refused-data';
 import type { CreateQrCodeDto } from '../src/qrcodes/dto/create-qr-code.dto';
+import { NO_STORED_LINK_FIELDS } from '../src/qrcodes/qr-code.record';
 import type { ListQrCodesQuery } from '../src/qrcodes/dto/list-qr-codes.query';
 import { QrCodesRepository } from '../src/qrcodes/qr-codes.repository';
 import { QrCodesService } from '../src/qrcodes/qr-codes.service';
@@ -98,6 +99,7 @@ describe('ownership of owned resources (service level)', () => {
     const attempt = database.transaction((tx) =>
       repository.insert(tx, stranger, [
         {
+          ...NO_STORED_LINK_FIELDS,
           name: 'Sneaky',
           type: 'url',
           content: { url: 'https://example.com/' },

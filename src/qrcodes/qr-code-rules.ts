@@ -4,7 +4,8 @@ import { checkStyle, type QrStyle, resolveErrorCorrectionLevel } from '../render
 import { checkContent, mergeContent, type OwnHosts } from './content';
 import type { CreateQrCodeDto } from './dto/create-qr-code.dto';
 import type { UpdateQrCodeDto } from './dto/update-qr-code.dto';
-import type { NewQrCode, QrCodeRecord } from './qr-code.record';
+import { NO_LINK_FIELDS, type NewQrCode, type QrCodeRecord } from './qr-code.record';
+import { checkLinkFields, type CheckedLinkFields } from './smart-links/check-link-settings';
 import type { QrCodeChanges } from './qr-codes.repository';
 
 /**
@@ -59,7 +60,9 @@ export function checkNewQrCode(dto: CreateQrCodeDto, context: RuleContext): Rule
   const expiresAt = dto.expires_at ? new Date(dto.expires_at) : null;
   const expiry = expiryProblem(expiresAt, isDynamic, context.now);
   if (expiry) errors.push(expiry);
-  if (!content.ok || !style.ok || errors.length) return { ok: false, errors };
+  const link = checkLinkFields(dto, { ownHosts: context.ownHosts, isUrlType: dto.type === 'url', isDynamic });
+  if (!link.ok) errors.push(...link.errors);
+  if (!content.ok || !style.ok || !link.ok || errors.length) return { ok: false, errors };
 
   // A dynamic code's image encodes its short link, so only static content must fit.
   const capacity = isDynamic ? null : capacityProblem(content.contentString, style.style);
@@ -75,11 +78,18 @@ export function checkNewQrCode(dto: CreateQrCodeDto, context: RuleContext): Rule
       folderId: dto.folder_id ?? null,
       isDynamic,
       expiresAt,
+      ...NO_LINK_FIELDS,
+      ...link.value,
     },
   };
 }
 
-export type PlannedUpdate = Omit<QrCodeChanges, 'upgradeWithShortCode'> & { upgradeToDynamic: boolean };
+export type PlannedUpdate = Omit<QrCodeChanges, 'upgradeWithShortCode' | 'passwordHash'> &
+  Omit<CheckedLinkFields, 'password'> & {
+    upgradeToDynamic: boolean;
+    /** the new password as sent (the service hashes it), null to remove it, undefined: unchanged */
+    password?: string | null;
+  };
 
 export interface UpdateOptions {
   /** `content_merge=true`: the sent content is laid over the stored one (mergeContent) instead of replacing it. */
@@ -117,7 +127,9 @@ export function checkQrCodeUpdate(
   const expiresAt = dto.expires_at === undefined ? undefined : dto.expires_at === null ? null : new Date(dto.expires_at);
   const expiry = expiresAt === undefined ? null : expiryProblem(expiresAt, willBeDynamic, context.now);
   if (expiry) errors.push(expiry);
-  if (errors.length || (content && !content.ok) || (style && !style.ok)) return { ok: false, errors };
+  const link = checkLinkFields(dto, { ownHosts: context.ownHosts, isUrlType: current.type === 'url', isDynamic: willBeDynamic });
+  if (!link.ok) errors.push(...link.errors);
+  if (errors.length || (content && !content.ok) || (style && !style.ok) || !link.ok) return { ok: false, errors };
 
   const nextContentString = content?.ok ? content.contentString : current.contentString;
   const nextStyle = (style?.ok ? style.style : current.style) as QrStyle;
@@ -137,6 +149,7 @@ export function checkQrCodeUpdate(
       expiresAt,
       bumpRenderVersion: content !== null || style !== null || upgradeToDynamic,
       upgradeToDynamic,
+      ...link.value,
     },
   };
 }

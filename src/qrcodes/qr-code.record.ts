@@ -1,6 +1,7 @@
 import type { FolderId, QrCodeId } from '../common/ids/resource-ids';
 import type { QrType } from './content';
 import type { SettableStatus } from './qr-code-status';
+import type { LinkRule, Utm } from './smart-links/link-settings';
 
 /** A QR code as the service works with it (one row of qr_codes). */
 export interface QrCodeRecord {
@@ -19,7 +20,33 @@ export interface QrCodeRecord {
   renderVersion: number;
   createdAt: Date;
   updatedAt: Date;
+  /** smart-link rules, in order (docs/smart-links.md); empty: none */
+  rules: LinkRule[];
+  maxScans: number | null;
+  fallbackUrl: string | null;
+  /** argon2id hash of the link's password, or null (never shown: `has_password`) */
+  passwordHash: string | null;
+  utm: Utm | null;
 }
 
+/** The smart-link fields a client sets (the password as sent: the service stores only its hash). */
+export type LinkFields = Pick<QrCodeRecord, 'rules' | 'maxScans' | 'fallbackUrl' | 'utm'> & { password: string | null };
+
 /** A validated new code, ready to insert (the database assigns the rest). */
-export type NewQrCode = Pick<QrCodeRecord, 'name' | 'type' | 'content' | 'contentString' | 'style' | 'folderId' | 'isDynamic' | 'expiresAt'>;
+export type NewQrCode = Pick<QrCodeRecord, 'name' | 'type' | 'content' | 'contentString' | 'style' | 'folderId' | 'isDynamic' | 'expiresAt'> &
+  LinkFields;
+
+/** A new code as the repository stores it: its short code drawn, its password (if any) hashed. */
+export type StoredNewQrCode = Omit<NewQrCode, 'password'> & { shortCode: string | null; passwordHash: string | null };
+
+/** A new code's smart-link fields when the request sets none. */
+export const NO_LINK_FIELDS: LinkFields = { rules: [], maxScans: null, fallbackUrl: null, utm: null, password: null };
+
+/** The same, as stored. */
+export const NO_STORED_LINK_FIELDS: Omit<LinkFields, 'password'> & { passwordHash: null } = {
+  rules: [],
+  maxScans: null,
+  fallbackUrl: null,
+  utm: null,
+  passwordHash: null,
+};

@@ -14,6 +14,13 @@ function dynamicLinks(code: QrCodeRecord, origins: QrLinkOrigins) {
   return code.isDynamic && code.shortCode ? { short_code: code.shortCode, dynamic_url: dynamicUrl(origins, code.shortCode) } : {};
 }
 
+/** A dynamic code's smart-link settings (docs/smart-links.md); the password only as `has_password`. */
+function linkSettings(code: QrCodeRecord) {
+  return code.isDynamic
+    ? { rules: code.rules, max_scans: code.maxScans, fallback_url: code.fallbackUrl, has_password: code.passwordHash !== null, utm: code.utm }
+    : {};
+}
+
 /**
  * The list and get representation. `pendingScans` are scans still in the buffer. `content` is the
  * encoded string (the spec's field); `content_fields` is the content object as validated and stored,
@@ -33,6 +40,7 @@ export function toListItem(code: QrCodeRecord, origins: QrLinkOrigins, pendingSc
     scans: Number(code.scans) + pendingScans,
     ...dynamicLinks(code, origins),
     ...(code.expiresAt ? { expires_at: code.expiresAt.toISOString() } : {}),
+    ...linkSettings(code),
     image_url: imageUrl(origins, code.id),
     created_at: code.createdAt.toISOString(),
     updated_at: code.updatedAt.toISOString(),

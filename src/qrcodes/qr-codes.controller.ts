@@ -11,6 +11,7 @@ import { API_KEY_SCHEME } from '../common/openapi/security-schemes';
 import { ApiJsonBody } from '../common/openapi/json-body';
 import { qrCodeIdPipe } from '../common/validation/resource-id.pipe';
 import { CONTENT_DTOS, CreateQrCodeDto } from './dto/create-qr-code.dto';
+import { LINK_SETTINGS_DTOS } from './dto/link-settings.dto';
 import { ListQrCodesQuery } from './dto/list-qr-codes.query';
 import { CREATE_QR_CODE_EXAMPLES, UPDATE_QR_CODE_EXAMPLES } from './dto/qr-code.examples';
 import { QrCodeCreatedView, QrCodeGetView, QrCodeListView, QrCodeUpdatedView } from './dto/qr-code.views';
@@ -27,7 +28,7 @@ const QR_CODE_ID_ERRORS = { 400: ID_NOT_A_UUID, ...QR_CODE_NOT_FOUND } as const;
 
 @ApiTags('qrcodes')
 @ApiSecurity(API_KEY_SCHEME)
-@ApiExtraModels(...CONTENT_DTOS)
+@ApiExtraModels(...CONTENT_DTOS, ...LINK_SETTINGS_DTOS)
 @ApiErrorResponses(API_KEY_ROUTE_ERRORS)
 @Controller('api/v1/qrcodes')
 export class QrCodesController {

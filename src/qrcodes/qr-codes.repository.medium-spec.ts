@@ -5,13 +5,14 @@ import { useMediumDatabase } from '../../test/support/medium';
 import { RowFactory } from '../../test/support/row-factories';
 import type { ListFilter } from './qr-codes.repository';
 import { QrCodesRepository } from './qr-codes.repository';
-import type { NewQrCode } from './qr-code.record';
+import { NO_STORED_LINK_FIELDS, type StoredNewQrCode } from './qr-code.record';
 
 const NO_SUCH_CODE = '00000000-0000-4000-8000-000000000000' as QrCodeId;
 const T0 = Date.parse('2026-01-01T00:00:00Z');
 const at = (minutes: number) => new Date(T0 + minutes * 60_000);
 
-const newCode = (overrides: Partial<NewQrCode & { shortCode: string | null }> = {}): NewQrCode & { shortCode: string | null } => ({
+const newCode = (overrides: Partial<StoredNewQrCode> = {}): StoredNewQrCode => ({
+  ...NO_STORED_LINK_FIELDS,
   name: 'New code',
   type: 'url',
   content: { url: 'https://example.com/new' },
@@ -42,8 +43,7 @@ describe('QrCodesRepository (medium)', () => {
   });
 
   const storedCodes = (accountId: AccountId) => db.tables.selectFrom('qr_codes').selectAll().where('account_id', '=', accountId).execute();
-  const insert = (accountId: AccountId, batch: Array<NewQrCode & { shortCode: string | null }>) =>
-    db.database.transaction((tx) => codes.insert(tx, accountId, batch));
+  const insert = (accountId: AccountId, batch: StoredNewQrCode[]) => db.database.transaction((tx) => codes.insert(tx, accountId, batch));
   const names = (records: Array<{ name: string }>) => records.map((record) => record.name);
 
   describe('insert', () => {

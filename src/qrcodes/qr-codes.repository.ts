@@ -9,7 +9,8 @@ import type { AccountTables, Tables } from '../infra/database/tables';
 import type { QrType } from './content';
 import type { ListSort } from './dto/list-qr-codes.query';
 import type { QrStatus, SettableStatus } from './qr-code-status';
-import type { NewQrCode, QrCodeRecord } from './qr-code.record';
+import type { QrCodeRecord, StoredNewQrCode } from './qr-code.record';
+import type { LinkRule, Utm } from './smart-links/link-settings';
 
 export interface ListFilter {
   type?: QrType;
@@ -28,6 +29,11 @@ export interface QrCodeChanges {
   folderId?: FolderId | null;
   status?: SettableStatus;
   expiresAt?: Date | null;
+  rules?: LinkRule[];
+  maxScans?: number | null;
+  fallbackUrl?: string | null;
+  passwordHash?: string | null;
+  utm?: Utm | null;
   /** Content, style or dynamic state changed: cached images of the old version are stale. */
   bumpRenderVersion: boolean;
   /** Upgrade to dynamic with this short code, unless the code already has one (then it is kept). */
@@ -66,7 +72,16 @@ const toRecord = (row: Selectable<QrCode>): QrCodeRecord => ({
   renderVersion: row.render_version,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
+  rules: (row.link_rules as LinkRule[] | null) ?? [],
+  maxScans: row.max_scans,
+  fallbackUrl: row.fallback_url,
+  passwordHash: row.password_hash,
+  utm: row.utm as Utm | null,
 });
+
+/** JSON columns that are null when empty. */
+const jsonOrNull = (value: unknown[] | object | null) =>
+  value === null || (Array.isArray(value) && value.length === 0) ? null : JSON.stringify(value);
 
 /** `%`, `_` and `\` in a search term match themselves. */
 export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
@@ -82,7 +97,7 @@ export class QrCodesRepository {
   constructor(private readonly database: Database) {}
 
   /** Inserts codes in one statement (all or none); short codes are given by the caller. */
-  async insert(tx: Tables, accountId: AccountId, codes: Array<NewQrCode & { shortCode: string | null }>): Promise<QrCodeRecord[]> {
+  async insert(tx: Tables, accountId: AccountId, codes: StoredNewQrCode[]): Promise<QrCodeRecord[]> {
     const now = Date.now();
     const rows = await tx
       .forAccount(accountId)
@@ -99,6 +114,11 @@ export class QrCodesRepository {
           is_dynamic: code.isDynamic,
           short_code: code.shortCode,
           expires_at: code.expiresAt,
+          link_rules: jsonOrNull(code.rules),
+          max_scans: code.maxScans,
+          fallback_url: code.fallbackUrl,
+          password_hash: code.passwordHash,
+          utm: jsonOrNull(code.utm),
           // Distinct instants keep a bulk's codes in submission order under the newest/oldest sorts.
           created_at: new Date(now + index),
           updated_at: new Date(now + index),
@@ -222,6 +242,11 @@ export class QrCodesRepository {
         ...(changes.folderId !== undefined && { folder_id: changes.folderId }),
         ...(changes.status !== undefined && { status: changes.status }),
         ...(changes.expiresAt !== undefined && { expires_at: changes.expiresAt }),
+        ...(changes.rules !== undefined && { link_rules: jsonOrNull(changes.rules) }),
+        ...(changes.maxScans !== undefined && { max_scans: changes.maxScans }),
+        ...(changes.fallbackUrl !== undefined && { fallback_url: changes.fallbackUrl }),
+        ...(changes.passwordHash !== undefined && { password_hash: changes.passwordHash }),
+        ...(changes.utm !== undefined && { utm: jsonOrNull(changes.utm) }),
         ...(changes.bumpRenderVersion && { render_version: eb('render_version', '+', 1) }),
         ...(changes.upgradeWithShortCode && { is_dynamic: true, short_code: eb.fn.coalesce('short_code', eb.val(changes.upgradeWithShortCode)) }),
       }))

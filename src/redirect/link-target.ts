@@ -1,6 +1,8 @@
 import type { QrCodeId } from '../common/ids/resource-ids';
 import type { QrType } from '../qrcodes/content';
 import { effectiveStatus, type QrStatus, type SettableStatus } from '../qrcodes/qr-code-status';
+import type { CompiledRules } from '../qrcodes/smart-links/link-rules-evaluator';
+import type { Utm } from '../qrcodes/smart-links/link-settings';
 
 /** What the redirect host needs to answer a short link: the code's current target and state. */
 export interface LinkTarget {
@@ -17,6 +19,13 @@ export interface LinkTarget {
    * followed.
    */
   safeLocation: string | null;
+  /** smart-link rules compiled for this version of the link (docs/smart-links.md), or null */
+  rules: CompiledRules | null;
+  maxScans: number | null;
+  /** where scans past max_scans go, checked like the target; null: the "limit reached" page */
+  fallbackLocation: string | null;
+  passwordHash: string | null;
+  utm: Utm | null;
 }
 
 /** The code's status now, by the rule the API uses too. */

@@ -3,6 +3,9 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { Database } from '../infra/database/database.service';
 import { normaliseRedirectTarget, type OwnHosts, type QrType, redirectHostAliases } from '../qrcodes/content';
 import type { SettableStatus } from '../qrcodes/qr-code-status';
+import { CompiledRules } from '../qrcodes/smart-links/link-rules-evaluator';
+import type { LinkRule, Utm } from '../qrcodes/smart-links/link-settings';
+import type { QrCodeId } from '../common/ids/resource-ids';
 import type { LinkTarget } from './link-target';
 
 /**
@@ -24,11 +27,26 @@ export class LinksRepository {
   async findByShortCode(shortCode: string): Promise<LinkTarget | null> {
     const code = await this.database.read.anyAccount
       .selectFrom('qr_codes')
-      .select(['id', 'type', 'content_string', 'content', 'status', 'expires_at', 'is_dynamic'])
+      .select([
+        'id',
+        'type',
+        'content_string',
+        'content',
+        'status',
+        'expires_at',
+        'is_dynamic',
+        'link_rules',
+        'max_scans',
+        'fallback_url',
+        'password_hash',
+        'utm',
+      ])
       .where('short_code', '=', shortCode)
       .executeTakeFirst();
     if (!code || !code.is_dynamic) return null;
     const target = code.type === 'url' ? normaliseRedirectTarget(code.content_string, this.ownHosts) : null;
+    const fallback = code.fallback_url === null ? null : normaliseRedirectTarget(code.fallback_url, this.ownHosts);
+    const rules = ((code.link_rules as LinkRule[] | null) ?? []).filter((rule) => this.followable(rule));
     return {
       codeId: code.id,
       type: code.type as QrType,
@@ -37,6 +55,51 @@ export class LinksRepository {
       status: code.status as SettableStatus,
       expiresAt: code.expires_at?.getTime() ?? null,
       safeLocation: target?.ok ? target.href : null,
+      rules: rules.length ? new CompiledRules(rules, code.id) : null,
+      maxScans: code.max_scans,
+      fallbackLocation: fallback?.ok ? fallback.href : null,
+      passwordHash: code.password_hash,
+      utm: code.utm as Utm | null,
     };
+  }
+
+  /**
+   * Whether every URL a rule sends to is still a safe target: checked when written, and again as
+   * the link is loaded (as the code's own target is), since the service's own hosts may have
+   * changed since. A rule that fails is left out of the link, never followed.
+   */
+  private followable(rule: LinkRule): boolean {
+    const urls = typeof rule.target === 'string' ? (rule.target === 'content' ? [] : [rule.target]) : rule.target.split.map((arm) => arm.url);
+    return urls.every((url) => normaliseRedirectTarget(url, this.ownHosts).ok);
+  }
+
+  /**
+   * Reserves one scan of a code limited to `maxScans`: true when it was below the limit (and now
+   * counts one more), false when the limit is reached. One statement, atomic across instances.
+   */
+  async reserveScan(codeId: QrCodeId, maxScans: number): Promise<boolean> {
+    const rows = await this.database.scans.query<{ reserved: number }>(
+      `INSERT INTO qr_code_scan_reservations AS r (qr_code_id, reserved) VALUES ($1, 1)
+       ON CONFLICT (qr_code_id) DO UPDATE SET reserved = r.reserved + 1 WHERE r.reserved < $2
+       RETURNING r.reserved`,
+      [codeId, maxScans],
+    );
+    return rows.length === 1 && rows[0].reserved <= maxScans;
+  }
+
+  /** Scans a limited code has reserved so far (the resolver's view of the limit: it reserves nothing). */
+  async reservedScans(codeId: QrCodeId): Promise<number> {
+    const row = await this.database.read.shared
+      .selectFrom('qr_code_scan_reservations')
+      .select('reserved')
+      .where('qr_code_id', '=', codeId)
+      .executeTakeFirst();
+    return row?.reserved ?? 0;
+  }
+
+  /** A code's stored scan count (pending scans are the scan buffer's: see ScanCountReader). */
+  async storedScans(codeId: QrCodeId): Promise<number> {
+    const row = await this.database.read.anyAccount.selectFrom('qr_codes').select('scans').where('id', '=', codeId).executeTakeFirst();
+    return row ? Number(row.scans) : 0;
   }
 }

@@ -4,6 +4,7 @@ import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger
 import { IsBoolean, IsDefined, IsIn, IsISO8601, IsObject, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { IsOptionalNotNull } from '../../common/validation/optional-not-null';
 import { STYLE_RULE_DESCRIPTION, StyleDto } from './style.dto';
+import { LinkSettingsDto } from './link-settings.dto';
 import { CONTENT_DTO_BY_TYPE, QR_TYPES, QrType } from '../content';
 
 /** The content schemas, one per type; the document registers them (ApiExtraModels on the QR code controller). */
@@ -21,7 +22,7 @@ const CONTENT_DESCRIPTION = `Content fields of the type: the schema named after 
  * Request body of a single create, and of each bulk item. The shape is checked here; `content`
  * and `style` are checked in depth by the content types and the style checker (QrCodeRules).
  */
-export class CreateQrCodeDto {
+export class CreateQrCodeDto extends LinkSettingsDto {
   @ApiProperty({ enum: QR_TYPES, example: 'url' })
   @IsDefined()
   @IsIn(QR_TYPES, { message: `type must be one of: ${QR_TYPES.join(', ')}` })

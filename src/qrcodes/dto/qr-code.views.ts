@@ -2,6 +2,8 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { REQUEST_ID_PROPERTY as REQUEST_ID, PaginationView } from '../../common/openapi/common-views';
 import { QR_TYPES } from '../content';
 import { CONTENT_SCHEMA_REFS } from './create-qr-code.dto';
+import { UTM_FIELDS } from '../smart-links/link-settings';
+import { LinkRuleDto } from './link-settings.dto';
 
 const STATUSES = ['active', 'paused', 'expired'];
 const ID = { format: 'uuid', example: '3f2b8c4e-1d5a-4e7b-9c0f-6a8d2e4b1c37' };
@@ -49,6 +51,20 @@ export class QrCodeView {
   @ApiPropertyOptional(DYNAMIC_URL) dynamic_url?: string;
   @ApiPropertyOptional({ format: 'date-time', description: 'Dynamic codes with an expiry only', example: '2099-12-31T23:59:59.000Z' })
   expires_at?: string;
+  @ApiPropertyOptional({ type: [LinkRuleDto], description: 'Dynamic codes: the smart-link rules, in order ([] when none)' }) rules?: LinkRuleDto[];
+  @ApiPropertyOptional({ type: Number, nullable: true, description: 'Dynamic codes: the scan limit, or null', example: null }) max_scans?:
+    number | null;
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'Dynamic codes: where scans past the limit go', example: null }) fallback_url?:
+    string | null;
+  @ApiPropertyOptional({ description: 'Dynamic codes: whether scanners must enter a password', example: false }) has_password?: boolean;
+  @ApiPropertyOptional({
+    type: 'object',
+    nullable: true,
+    properties: Object.fromEntries(UTM_FIELDS.map((field) => [field, { type: 'string' }])),
+    description: 'Dynamic codes: UTM parameters added to URL targets, or null',
+    example: null,
+  })
+  utm?: Record<string, string> | null;
   @ApiProperty(IMAGE_URL) image_url: string;
   @ApiProperty(CREATED_AT) created_at: string;
   @ApiProperty({ format: 'date-time', example: '2026-11-24T10:15:00.000Z' }) updated_at: string;

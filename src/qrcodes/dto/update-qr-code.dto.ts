@@ -4,12 +4,13 @@ import type { FolderId } from '../../common/ids/resource-ids';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsISO8601, IsObject, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { STYLE_RULE_DESCRIPTION, StyleDto } from './style.dto';
+import { LinkSettingsDto } from './link-settings.dto';
 import { SETTABLE_STATUSES, type SettableStatus } from '../qr-code-status';
 import { QR_TYPES } from '../content';
 import { CONTENT_SCHEMA_REFS } from './create-qr-code.dto';
 
 /** Partial update: only the fields present change. */
-export class UpdateQrCodeDto {
+export class UpdateQrCodeDto extends LinkSettingsDto {
   @ApiPropertyOptional({ type: String, minLength: 1, maxLength: 100, pattern: '\\S', description: 'Not blank' })
   @IsOptionalNotNull()
   @IsString()

@@ -305,3 +305,75 @@ export function checkUtm(value: unknown): Check<Utm> {
   }
   return errors.length ? { ok: false, errors } : { ok: true, value: utm };
 }
+
+/** The smart-link fields of a create or update request, as sent (null: remove, on update). */
+export interface LinkFieldsInput {
+  rules?: unknown;
+  max_scans?: unknown;
+  fallback_url?: unknown;
+  password?: unknown;
+  utm?: unknown;
+}
+
+export interface CheckedLinkFields {
+  rules?: LinkRule[];
+  maxScans?: number | null;
+  fallbackUrl?: string | null;
+  /** the password as sent (hashed by the service), or null to remove it */
+  password?: string | null;
+  utm?: Utm | null;
+}
+
+const LINK_FIELDS = ['rules', 'max_scans', 'fallback_url', 'password', 'utm'] as const;
+
+/**
+ * The smart-link fields present in a request (left out: unchanged; null: removed), checked. They
+ * apply to dynamic codes only: a static code has no link to evaluate at a scan.
+ */
+export function checkLinkFields(input: LinkFieldsInput, context: LinkCheckContext & { isDynamic: boolean }): Check<CheckedLinkFields> {
+  const errors: FieldError[] = [];
+  const out: CheckedLinkFields = {};
+  if (!context.isDynamic) {
+    for (const field of LINK_FIELDS) {
+      if (input[field] !== undefined && input[field] !== null) {
+        errors.push({ field, message: `${field} applies to dynamic codes only (a static code has no link); send is_dynamic: true` });
+      }
+    }
+    return errors.length ? { ok: false, errors } : { ok: true, value: out };
+  }
+  if (input.rules !== undefined) {
+    if (input.rules === null) out.rules = [];
+    else {
+      const rules = checkRules(input.rules, context);
+      if (rules.ok) out.rules = rules.value;
+      else errors.push(...rules.errors);
+    }
+  }
+  if (input.max_scans !== undefined) {
+    const problem = input.max_scans === null ? null : maxScansProblem(input.max_scans);
+    if (problem) errors.push(problem);
+    else out.maxScans = input.max_scans as number | null;
+  }
+  if (input.fallback_url !== undefined) {
+    if (input.fallback_url === null) out.fallbackUrl = null;
+    else {
+      const fallback = checkFallbackUrl(input.fallback_url, context.ownHosts);
+      if (fallback.ok) out.fallbackUrl = fallback.value;
+      else errors.push(...fallback.errors);
+    }
+  }
+  if (input.password !== undefined) {
+    const problem = input.password === null ? null : passwordProblem(input.password);
+    if (problem) errors.push(problem);
+    else out.password = input.password as string | null;
+  }
+  if (input.utm !== undefined) {
+    if (input.utm === null) out.utm = null;
+    else {
+      const utm = checkUtm(input.utm);
+      if (utm.ok) out.utm = utm.value;
+      else errors.push(...utm.errors);
+    }
+  }
+  return errors.length ? { ok: false, errors } : { ok: true, value: out };
+}

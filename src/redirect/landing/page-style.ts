@@ -33,7 +33,8 @@ export const PAGE_STYLE = [
   '.button svg{flex:none;width:20px;height:20px;fill:none;stroke:currentColor;stroke-width:2;stroke-linecap:round;stroke-linejoin:round}',
   '.primary{background:var(--accent);color:var(--on-accent)}',
   '.secondary{background:transparent;color:var(--accent)}',
-  'a:focus-visible,input:focus-visible,textarea:focus-visible{outline:3px solid var(--accent);outline-offset:2px}',
+  'button.button{width:100%;font:inherit;font-weight:650;cursor:pointer}',
+  'a:focus-visible,input:focus-visible,textarea:focus-visible,button:focus-visible{outline:3px solid var(--accent);outline-offset:2px}',
   '.rows{list-style:none;margin:22px 0 0;padding:0;border-top:1px solid var(--line)}',
   '.row{display:block;min-height:44px;padding:10px 4px;border-bottom:1px solid var(--line);color:inherit;text-decoration:none}',
   '.label{display:block;color:var(--muted);font-size:.8125rem}',
@@ -64,3 +65,6 @@ const STYLE_HASH = createHash('sha256').update(PAGE_STYLE).digest('base64');
  * style allowed is the page's own stylesheet, by hash (not 'unsafe-inline').
  */
 export const PAGE_CSP = `default-src 'none'; style-src 'sha256-${STYLE_HASH}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
+
+/** The password page's: the same, except that its form may post to the page's own origin. */
+export const PASSWORD_PAGE_CSP = PAGE_CSP.replace("form-action 'none'", "form-action 'self'");

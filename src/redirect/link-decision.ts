@@ -1,0 +1,50 @@
+import type { RuleMiss, RuleOutcome, ScanFacts } from '../qrcodes/smart-links/link-rules-evaluator';
+import { withUtm } from '../qrcodes/smart-links/utm';
+import { type LinkTarget, linkStatus } from './link-target';
+
+/**
+ * What a scan of a link gets, before the scan limit (docs/smart-links.md#order): the link's state
+ * first (unknown, paused, expired), then its password, then its rules; the target's UTM parameters
+ * last. One function for the redirect host and the dry-run resolver, so the two cannot disagree.
+ */
+export type LinkDecision =
+  | { kind: 'not_found' }
+  | { kind: 'paused' }
+  | { kind: 'expired' }
+  | { kind: 'password_required' }
+  /** a url code whose stored target is no longer a safe one (the service's hosts changed) */
+  | { kind: 'refused'; ruleIndex: number | null }
+  | { kind: 'redirect'; location: string; ruleIndex: number | null; armIndex: number | null }
+  /** the code's landing page (non-url types) */
+  | { kind: 'page'; ruleIndex: number | null };
+
+export interface DecisionOptions {
+  /** the scan carries a valid password cookie for this link (or the link has none) */
+  passwordAccepted: boolean;
+  /** collect, for each rule before the match, the first condition that failed (the resolver) */
+  explain?: boolean;
+}
+
+export function decideLink(target: LinkTarget | null, facts: ScanFacts, options: DecisionOptions): { decision: LinkDecision; misses: RuleMiss[] } {
+  const none: RuleMiss[] = [];
+  if (!target) return { decision: { kind: 'not_found' }, misses: none };
+  const status = linkStatus(target, facts.at);
+  if (status === 'paused') return { decision: { kind: 'paused' }, misses: none };
+  if (status === 'expired') return { decision: { kind: 'expired' }, misses: none };
+  if (target.passwordHash !== null && !options.passwordAccepted) return { decision: { kind: 'password_required' }, misses: none };
+
+  let outcome: RuleOutcome | null = null;
+  let misses = none;
+  if (target.rules && options.explain) {
+    const explained = target.rules.explain(facts);
+    outcome = explained;
+    misses = explained.misses;
+  } else if (target.rules) outcome = target.rules.evaluate(facts);
+  const ruleIndex = outcome?.ruleIndex ?? null;
+  if (outcome?.url) {
+    return { decision: { kind: 'redirect', location: withUtm(outcome.url, target.utm), ruleIndex, armIndex: outcome.armIndex }, misses };
+  }
+  if (target.type !== 'url') return { decision: { kind: 'page', ruleIndex }, misses };
+  if (!target.safeLocation) return { decision: { kind: 'refused', ruleIndex }, misses };
+  return { decision: { kind: 'redirect', location: withUtm(target.safeLocation, target.utm), ruleIndex, armIndex: null }, misses };
+}
