@@ -258,7 +258,9 @@ describe('readRowsOf', () => {
       .filter((line) => line !== '')
       .map((line) => `${line.split('\t').slice(0, 10).join('\t')}\n`)
       .join('');
-    const earlier = decodeStagedBatch(Buffer.from(`{"id":"${batch.id}","codes":${JSON.stringify(batch.codes.map((c) => [c.codeId, c.scans, c.rows]))}}\n${earlierRows}`));
+    const earlier = decodeStagedBatch(
+      Buffer.from(`{"id":"${batch.id}","codes":${JSON.stringify(batch.codes.map((c) => [c.codeId, c.scans, c.rows]))}}\n${earlierRows}`),
+    );
     expect(rowsMatchHeader(earlier)).toBe(true);
     const read = readRowsOf(earlier, new Set([CODE]));
     expect(read.map((row) => [row.isBot, row.browser, row.country, row.city])).toEqual([

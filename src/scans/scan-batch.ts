@@ -155,7 +155,9 @@ export function decodeStagedBatch(entry: Buffer): ScanBatch {
   const valid =
     isWrittenId(header.id) &&
     Array.isArray(header.codes) &&
-    header.codes.every((c) => Array.isArray(c) && isWrittenId(c[0]) && Number.isInteger(c[1]) && Number.isInteger(c[2]) && c[1] >= 0 && c[2] >= c[1]) &&
+    header.codes.every(
+      (c) => Array.isArray(c) && isWrittenId(c[0]) && Number.isInteger(c[1]) && Number.isInteger(c[2]) && c[1] >= 0 && c[2] >= c[1],
+    ) &&
     (header.columns === undefined ||
       (Number.isInteger(header.columns) && header.columns >= FIRST_STAGED_COLUMNS && header.columns <= SCAN_EVENT_COLUMNS.length));
   if (!valid) throw new Error('staged scan batch with an unreadable header');
@@ -247,7 +249,8 @@ export function readRowsOf(batch: ScanBatch, codeIds: ReadonlySet<string>): Scan
     let end = text.indexOf('\n', start);
     if (end < 0) end = text.length;
     if (codeIds.has(text.slice(start + 37, start + 73))) {
-      // Fields by position: event id (36), code id (36), time, referrer, visitor hash, user agent, device, os, browser, bot (one letter), country, city.
+      // Fields by position: event id (36), code id (36), time, referrer, visitor hash, user agent, device, os, browser,
+      // bot (one letter), country, city.
       const at = start + 74;
       const atEnd = text.indexOf('\t', at);
       const referrerEnd = text.indexOf('\t', atEnd + 1);

@@ -22,4 +22,8 @@ export function openGeoLocator(config: AppConfig, logger = new Logger('GeoLocato
   });
 }
 
-export const GEO_LOCATOR_PROVIDER: Provider = { provide: GeoLocator, useFactory: (config: AppConfig) => openGeoLocator(config), inject: [APP_CONFIG] };
+export const GEO_LOCATOR_PROVIDER: Provider = {
+  provide: GeoLocator,
+  useFactory: (config: AppConfig) => openGeoLocator(config),
+  inject: [APP_CONFIG],
+};
