@@ -69,6 +69,12 @@ describeWhen(HAS_MMDB_WRITER)('GeoLocator with a test database (libmaxmind-db-wr
     expect(locator.locate(at(ip))).toEqual({ country, city });
   });
 
+  it.each([28, 32])('a city database with %d-bit records (GeoLite2 files have 28): every place found', (recordSize) => {
+    const { locator } = openLocator({ databasePath: writeTestMmdb('city', join(dir, `city-${recordSize}.mmdb`), recordSize) });
+    expect(TEST_PLACES.city.map(([ip]) => locator.locate(at(ip)))).toEqual(TEST_PLACES.city.map(([, country, city]) => ({ country, city })));
+    expect(locator.locate(at('203.0.114.1'))).toBe(UNKNOWN_PLACE);
+  });
+
   it.each(TEST_PLACES.country)('a country database shaped as the bundled one: %s is %s', (ip, country) => {
     const { locator } = openLocator({ databasePath: countryDatabase });
     expect(locator.locate(at(ip))).toEqual({ country, city: null });

@@ -1,7 +1,7 @@
 import { readFileSync, type Stats, unwatchFile, watchFile } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { isIP } from 'node:net';
 import { Reader, type Response } from 'maxmind';
+import { MmdbSearchTree } from './mmdb-search-tree';
 
 /** Where a scan came from, as far as it is known: ISO 3166-1 alpha-2 country (upper case) and city name. */
 export interface GeoPlace {
@@ -47,17 +47,26 @@ type GeoRecord = Response & {
 
 /** scan_events.city is VARCHAR(128). */
 const MAX_CITY_CHARS = 128;
-/** Decoded records kept per database (a city database has hundreds of thousands; a country one a few hundred). */
-const MAX_CACHED_RECORDS = 20_000;
+/** Places kept per database, by record (a city database has hundreds of thousands of records; a country one a few hundred). */
+const MAX_KEPT_PLACES = 50_000;
 const IPV4_MAPPED = '::ffff:';
+
+/** A loaded database: replaced as a whole on reload, so a lookup never mixes two. */
+interface LoadedDatabase {
+  reader: Reader<GeoRecord>;
+  tree: MmdbSearchTree;
+  /** The place of each record the tree walk found, decoded by the reader once. */
+  places: Map<number, GeoPlace>;
+}
 
 /**
  * The country (and, with a city database, the city) of a scan, without Nest and without I/O on a
  * lookup (docs/scans-and-privacy.md#where-a-scan-comes-from). In order:
  * 1. the trusted CDN header (countryHeader) when it names a country (`XX`, Cloudflare's unknown,
  *    and anything that is not two letters do not);
- * 2. the MMDB database, read whole into memory with the `maxmind` package's reader: a walk of the
- *    search tree (≤ 128 steps) and a record decoded once and kept.
+ * 2. the MMDB database, read whole into memory: a walk of its search tree (MmdbSearchTree, no
+ *    allocation) finds the address's record, which the `maxmind` package's reader decodes the
+ *    first time and whose place is kept.
  * With the header's country and a city database, the city is the database's only when the
  * database agrees on the country. The address is only looked up: nothing here keeps it.
  *
@@ -72,9 +81,7 @@ const IPV4_MAPPED = '::ffff:';
  * step; a changed file that does not read as an MMDB logs a warning and the loaded one stays.
  */
 export class GeoLocator {
-  private reader: Reader<GeoRecord> | null = null;
-  /** The place of each decoded record (records are kept by the reader's cache, so this costs nothing more). */
-  private places = new WeakMap<object, GeoPlace>();
+  private database: LoadedDatabase | null = null;
   private readonly header: string | null;
   private watching = false;
   private reloading: Promise<void> | null = null;
@@ -97,7 +104,7 @@ export class GeoLocator {
 
   /** The loaded database's type (`GeoLite2-City`, …), null when none is loaded. */
   get databaseType(): string | null {
-    return this.reader?.metadata.databaseType ?? null;
+    return this.database?.reader.metadata.databaseType ?? null;
   }
 
   /** The place of one request. Never throws. */
@@ -121,28 +128,32 @@ export class GeoLocator {
   }
 
   private lookup(ip: string): GeoPlace {
-    const reader = this.reader;
-    if (reader === null) return UNKNOWN_PLACE;
+    const database = this.database;
+    if (database === null) return UNKNOWN_PLACE;
     // Node reports IPv4 clients of a dual-stack socket as IPv4-mapped IPv6; the databases hold them as IPv4.
     const address = ip.startsWith(IPV4_MAPPED) && ip.includes('.') ? ip.slice(IPV4_MAPPED.length) : ip;
-    if (isIP(address) === 0) return UNKNOWN_PLACE;
-    let record: GeoRecord | null;
+    const found = database.tree.find(address);
+    if (found <= 0) return UNKNOWN_PLACE;
+    const kept = database.places.get(found);
+    if (kept !== undefined) return kept;
+    let place: GeoPlace;
     try {
-      record = reader.get(address);
+      const record = database.reader.get(address);
+      place = record !== null && typeof record === 'object' ? placeOfRecord(record) : UNKNOWN_PLACE;
     } catch {
       // A database whose tree points outside its data: that address has no place.
-      return UNKNOWN_PLACE;
+      place = UNKNOWN_PLACE;
     }
-    if (record === null || typeof record !== 'object') return UNKNOWN_PLACE;
-    let place = this.places.get(record);
-    if (place === undefined) this.places.set(record, (place = placeOfRecord(record)));
+    if (database.places.size >= MAX_KEPT_PLACES) database.places.clear();
+    database.places.set(found, place);
     return place;
   }
 
-  private install(database: Buffer): void {
-    const reader = new Reader<GeoRecord>(database, { cache: new BoundedRecordCache() });
-    this.places = new WeakMap();
-    this.reader = reader;
+  private install(file: Buffer): void {
+    // No cache in the reader: it decodes a record only the first time the walk finds it (LoadedDatabase.places).
+    const reader = new Reader<GeoRecord>(file, { cache: NO_RECORD_CACHE });
+    const tree = new MmdbSearchTree(file, reader.metadata);
+    this.database = { reader, tree, places: new Map() };
     const { databaseType, buildEpoch } = reader.metadata;
     this.options.info(`Geo database ${this.options.databasePath} loaded (${databaseType}, built ${buildEpoch.toISOString().slice(0, 10)})`);
   }
@@ -188,16 +199,4 @@ function placeOfRecord(record: GeoRecord): GeoPlace {
   return country === null && city === null ? UNKNOWN_PLACE : { country, city };
 }
 
-/** The reader's cache of decoded records by offset: bounded by emptying it when full (cheaper than an LRU per lookup). */
-class BoundedRecordCache {
-  private readonly records = new Map<number, unknown>();
-
-  get(offset: number): unknown {
-    return this.records.get(offset);
-  }
-
-  set(offset: number, value: unknown): void {
-    if (this.records.size >= MAX_CACHED_RECORDS) this.records.clear();
-    this.records.set(offset, value);
-  }
-}
+const NO_RECORD_CACHE = { get: () => undefined, set: () => undefined };

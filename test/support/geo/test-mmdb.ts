@@ -29,8 +29,8 @@ export const TEST_PLACES = {
 
 const SCRIPT = join(__dirname, 'write-test-mmdb.pl');
 
-/** Writes a test MMDB at `path` (by default in a fresh temporary folder) and returns the path. */
-export function writeTestMmdb(kind: TestMmdbKind, path = join(mkdtempSync(join(tmpdir(), 'qr-geo-')), `${kind}.mmdb`)): string {
-  execFileSync('perl', [SCRIPT, path, kind], { stdio: ['ignore', 'ignore', 'pipe'] });
+/** Writes a test MMDB at `path` (by default in a fresh temporary folder) with records of `recordSize` bits, and returns the path. */
+export function writeTestMmdb(kind: TestMmdbKind, path = join(mkdtempSync(join(tmpdir(), 'qr-geo-')), `${kind}.mmdb`), recordSize = 24): string {
+  execFileSync('perl', [SCRIPT, path, kind, String(recordSize)], { stdio: ['ignore', 'ignore', 'pipe'] });
   return path;
 }

@@ -3,13 +3,15 @@
 #   write-test-mmdb.pl <out.mmdb> city      a GeoLite2-City-shaped database (country and city)
 #   write-test-mmdb.pl <out.mmdb> city-v2   the same, one network moved (Berlin becomes Vienna): the reload test
 #   write-test-mmdb.pl <out.mmdb> country   shaped as the bundled @ip-location-db database ({country_code})
+# An optional third argument sets the record size (24, 28 as GeoLite2 files have, or 32; 24 by default).
 # Documentation ranges only (RFC 5737, RFC 3849): no real address is placed anywhere.
 use strict;
 use warnings;
 use MaxMind::DB::Writer::Tree;
 
-my ($out, $kind) = @ARGV;
-die "usage: $0 <out.mmdb> city|city-v2|country\n" unless $out && $kind && $kind =~ /^(city|city-v2|country)$/;
+my ($out, $kind, $record_size) = @ARGV;
+$record_size //= 24;
+die "usage: $0 <out.mmdb> city|city-v2|country [24|28|32]\n" unless $out && $kind && $kind =~ /^(city|city-v2|country)$/ && $record_size =~ /^(24|28|32)$/;
 
 my %types = (
   country => 'map', iso_code => 'utf8_string', city => 'map', names => 'map', en => 'utf8_string',
@@ -17,7 +19,7 @@ my %types = (
 );
 my $tree = MaxMind::DB::Writer::Tree->new(
   ip_version => 6,
-  record_size => 24,
+  record_size => $record_size,
   database_type => $kind eq 'country' ? 'geo-whois-asn-country' : 'GeoLite2-City',
   languages => ['en'],
   description => { en => 'qr-service geo test database' },
