@@ -42,6 +42,13 @@ describe('parseIpv6', () => {
     ['::ffff:203.0.113.7', '00000000000000000000ffffcb007107'],
     ['64:ff9b::1.2.3.4', '0064ff9b000000000000000001020304'],
     ['fe80::1%eth0', 'fe800000000000000000000000000001'],
+    ['1:2:3:4:5:6:7::', '00010002000300040005000600070000'],
+    ['::2:3:4:5:6:7:8', '00000002000300040005000600070008'],
+    ['::ffff:1.2.3.4%eth0', '00000000000000000000ffff01020304'],
+    ['1::%', null],
+    [':::', null],
+    ['1:::2', null],
+    ['::1:', null],
     ['1:2:3:4:5:6:7:8:9', null],
     ['1::2:3:4:5:6:7:8', null],
     ['1::2::3', null],
@@ -57,6 +64,24 @@ describe('parseIpv6', () => {
   ])('%j → %s', (text, expected) => {
     expect(bytes(text)).toBe(expected);
     expect(bytes(text) !== null).toBe(isIP(text) === 6);
+  });
+});
+
+describe('parseIpv6 and parseIpv4 against node:net', () => {
+  it('agree with isIP on 100,000 strings of address characters', () => {
+    let seed = 6;
+    const next = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 8) / 0x1000000;
+    const alphabet = '0123456789abcdefABCDEF::::....%';
+    const disagreements: string[] = [];
+    for (let n = 0; n < 100_000; n++) {
+      const length = 2 + Math.floor(next() * 24);
+      let text = '';
+      for (let i = 0; i < length; i++) text += alphabet[Math.floor(next() * alphabet.length)];
+      if (n % 4 === 0) text = `${text.replace(/[%.]/g, '')}::1.2.3.4`.slice(-length - 9);
+      const ours = bytes(text) !== null ? 6 : parseIpv4(text) >= 0 ? 4 : 0;
+      if (ours !== isIP(text)) disagreements.push(text);
+    }
+    expect(disagreements).toEqual([]);
   });
 });
 
