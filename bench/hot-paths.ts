@@ -16,7 +16,10 @@
  * round's bare 302 and redirect loads, the bare one beside it as .bare.cpuprofile; the sampling
  * inflates that round's figures, so read it for where the time goes, not for the ratio), RATE=n
  * (each load offers n requests a second instead of all it can: the CPU per request of a build,
- * measured without saturating the machine, varies far less between runs than the ratios do).
+ * measured without saturating the machine, varies far less between runs than the ratios do),
+ * SCAN_FROM=address (every scan comes from this address, in X-Forwarded-For through one trusted
+ * hop (TRUST_PROXY=1), so the geo lookup finds a country: 8.8.8.8; unset, scans come from
+ * 127.0.0.1, which no database holds), BENCH_DB (the database's name, default qr_bench_hot).
  * The load generator (autocannon) runs as a separate process, started directly (npx stayed alive
  * beside it and took 15-20 % of a core from whatever it measured). After one unmeasured warm-up
  * load of each server (3 s), each round measures every
@@ -45,7 +48,8 @@ const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const DURATION = Number(process.env.DURATION ?? 6);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
-const DB = 'qr_bench_hot';
+const DB = process.env.BENCH_DB || 'qr_bench_hot';
+const SCAN_FROM = process.env.SCAN_FROM;
 const WEBHOOK = process.env.WEBHOOK === '1';
 const DELIVERY = process.env.WEBHOOK_DELIVERY !== 'false';
 /**
@@ -55,7 +59,7 @@ const DELIVERY = process.env.WEBHOOK_DELIVERY !== 'false';
 const SCAN_UA =
   process.env.SCAN_UA ??
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
-const SCANNER: Record<string, string> = SCAN_UA ? { 'user-agent': SCAN_UA } : {};
+const SCANNER: Record<string, string> = { ...(SCAN_UA ? { 'user-agent': SCAN_UA } : {}), ...(SCAN_FROM ? { 'x-forwarded-for': SCAN_FROM } : {}) };
 /** CPU profiles of the first round's bare 302 and redirect loads (open them in Chrome's DevTools). */
 const PROFILE = process.env.PROFILE;
 /**
@@ -150,6 +154,7 @@ async function main(): Promise<void> {
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MINUTE: '1000000',
     REDIS_KEY_PREFIX: `bench:${process.pid}:`,
+    ...(SCAN_FROM ? { TRUST_PROXY: '1' } : {}),
     ...(WEBHOOK ? { WEBHOOK_ALLOW_HTTP: '1', WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_DELIVERY: DELIVERY ? 'true' : 'false' } : {}),
   });
   const app = await createApp(config, { logger: false });

@@ -39,6 +39,7 @@ const PURE = [
   /^qrcodes\/short-code\.ts$/,
   /^qrcodes\/content\/redirect-target\.ts$/,
   /^redirect\/landing\//,
+  /^scans\/geo\/geo-locator\.ts$/,
 ];
 
 const moduleOf = (file: string): string => {

@@ -10,10 +10,17 @@ export type BreakdownDimension = (typeof BREAKDOWN_DIMENSIONS)[number];
 /** Values listed per breakdown dimension. */
 export const BREAKDOWN_TOP = 10;
 
+/** The value of `by_country` for scans whose country is not known. */
+export const UNKNOWN_COUNTRY = 'unknown';
+
 export interface ScanAggregates {
   totals: { scans: number; uniqueVisitors: number; botScans: number };
   series: Array<{ start: Date; scans: number; uniqueVisitors: number }>;
   breakdowns: Record<BreakdownDimension, Array<{ value: string; scans: number }>>;
+  /** Top countries (UNKNOWN_COUNTRY for scans of no known country). */
+  byCountry: Array<{ value: string; scans: number }>;
+  /** Top known cities, each with its country (city names repeat across countries). */
+  byCity: Array<{ value: string; country: string | null; scans: number }>;
 }
 
 const STEP: Record<ScanInterval, string> = { hour: '1 hour', day: '1 day', week: '1 week' };
@@ -25,9 +32,11 @@ const STEP: Record<ScanInterval, string> = { hour: '1 hour', day: '1 day', week:
 const REFERRER_HOST = '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^/?#@]*@)?(\\[[^]/?#]*\\]|[^/?#:]+)';
 
 type Row = {
-  kind: 'totals' | 'series' | BreakdownDimension;
+  kind: 'totals' | 'series' | BreakdownDimension | 'country' | 'city';
   start: Date | string | null;
   value: string | null;
+  /** The city's country (kind 'city'). */
+  country: string | null;
   scans: bigint | number;
   unique_visitors: bigint | number | null;
   bot_scans: bigint | number | null;
@@ -55,13 +64,14 @@ export class ScanAnalyticsRepository {
     const rows = await codes.execute(sql<Row>`
       WITH owned AS (${owned}),
       hits AS (
-        SELECT s.scanned_at, s.visitor_hash, s.is_bot, s.device, s.os, s.browser, s.referrer
+        SELECT s.scanned_at, s.visitor_hash, s.is_bot, s.device, s.os, s.browser, s.referrer, s.country, s.city
         FROM scan_events s
         JOIN owned ON owned.id = s.qr_code_id
         WHERE s.qr_code_id = ${codeId}::uuid AND s.scanned_at >= ${from}::timestamptz AND s.scanned_at < ${to}::timestamptz
       ),
       counted AS (
-        SELECT date_trunc(${unit}::text, scanned_at, 'UTC') AS bucket, visitor_hash, device::text, os::text, browser::text, referrer::text
+        SELECT date_trunc(${unit}::text, scanned_at, 'UTC') AS bucket, visitor_hash, device::text, os::text, browser::text, referrer::text,
+          country::text, city::text
         FROM hits WHERE NOT is_bot
       ),
       buckets AS (
@@ -74,14 +84,17 @@ export class ScanAnalyticsRepository {
         FROM owned
       ),
       ranked AS (
-        SELECT dimension, value, scans,
-          row_number() OVER (PARTITION BY dimension ORDER BY scans DESC, value COLLATE "C") AS rank
+        SELECT dimension, value, place_country, scans,
+          row_number() OVER (PARTITION BY dimension ORDER BY scans DESC, value COLLATE "C", place_country COLLATE "C") AS rank
         FROM (
-          SELECT 'device' AS dimension, device AS value, count(*) AS scans FROM counted GROUP BY device
-          UNION ALL SELECT 'os', os, count(*) FROM counted GROUP BY os
-          UNION ALL SELECT 'browser', browser, count(*) FROM counted GROUP BY browser
+          SELECT 'device' AS dimension, device AS value, NULL::text AS place_country, count(*) AS scans FROM counted GROUP BY device
+          UNION ALL SELECT 'os', os, NULL, count(*) FROM counted GROUP BY os
+          UNION ALL SELECT 'browser', browser, NULL, count(*) FROM counted GROUP BY browser
+          UNION ALL SELECT 'country', coalesce(country, ${UNKNOWN_COUNTRY}::text), NULL, count(*) FROM counted GROUP BY country
+          -- A city's name alone is ambiguous (Paris, FR and Paris, US): counted per country.
+          UNION ALL SELECT 'city', city, country, count(*) FROM counted WHERE city IS NOT NULL GROUP BY city, country
           -- The host is taken once per distinct referrer, not per scan (a regex per row is the costliest step).
-          UNION ALL SELECT 'referrer', host, sum(n)::bigint FROM (
+          UNION ALL SELECT 'referrer', host, NULL, sum(n)::bigint FROM (
             SELECT count(*) AS n,
               CASE WHEN referrer IS NULL OR btrim(referrer) = '' THEN 'direct'
                    ELSE coalesce(lower(substring(referrer FROM ${REFERRER_HOST}::text)), 'other') END AS host
@@ -89,7 +102,7 @@ export class ScanAnalyticsRepository {
           ) referrers GROUP BY host
         ) grouped
       )
-      SELECT 'totals' AS kind, NULL::timestamptz AS start, NULL::text AS value, NULL::bigint AS rank,
+      SELECT 'totals' AS kind, NULL::timestamptz AS start, NULL::text AS value, NULL::text AS country, NULL::bigint AS rank,
         t.scans, t.unique_visitors, t.bot_scans
       FROM owned, LATERAL (
         SELECT count(*) FILTER (WHERE NOT is_bot) AS scans,
@@ -98,11 +111,11 @@ export class ScanAnalyticsRepository {
         FROM hits
       ) t
       UNION ALL
-      SELECT 'series', b.start, NULL, NULL, count(c.bucket), count(DISTINCT c.visitor_hash), NULL
+      SELECT 'series', b.start, NULL, NULL, NULL, count(c.bucket), count(DISTINCT c.visitor_hash), NULL
       FROM buckets b LEFT JOIN counted c ON c.bucket = b.start
       GROUP BY b.start
       UNION ALL
-      SELECT dimension, NULL, value, rank, scans, NULL, NULL FROM ranked WHERE rank <= ${BREAKDOWN_TOP}
+      SELECT dimension, NULL, value, place_country, rank, scans, NULL, NULL FROM ranked WHERE rank <= ${BREAKDOWN_TOP}
       ORDER BY kind, start, rank`);
 
     const totals = rows.find((row) => row.kind === 'totals');
@@ -111,15 +124,21 @@ export class ScanAnalyticsRepository {
       BREAKDOWN_DIMENSIONS.map((dimension) => [dimension, [] as Array<{ value: string; scans: number }>]),
     ) as ScanAggregates['breakdowns'];
     const series: ScanAggregates['series'] = [];
+    const byCountry: ScanAggregates['byCountry'] = [];
+    const byCity: ScanAggregates['byCity'] = [];
     for (const row of rows) {
       if (row.kind === 'series')
         series.push({ start: new Date(row.start as Date | string), scans: Number(row.scans), uniqueVisitors: Number(row.unique_visitors) });
+      else if (row.kind === 'country') byCountry.push({ value: row.value as string, scans: Number(row.scans) });
+      else if (row.kind === 'city') byCity.push({ value: row.value as string, country: row.country, scans: Number(row.scans) });
       else if (row.kind !== 'totals') breakdowns[row.kind].push({ value: row.value as string, scans: Number(row.scans) });
     }
     return {
       totals: { scans: Number(totals.scans), uniqueVisitors: Number(totals.unique_visitors), botScans: Number(totals.bot_scans) },
       series,
       breakdowns,
+      byCountry,
+      byCity,
     };
   }
 }

@@ -15,5 +15,7 @@ export function toScanAnalyticsView(codeId: string, window: ScanWindow, aggregat
     },
     series: aggregates.series.map((bucket) => ({ start: bucket.start.toISOString(), scans: bucket.scans, unique_visitors: bucket.uniqueVisitors })),
     breakdowns: aggregates.breakdowns,
+    by_country: aggregates.byCountry,
+    by_city: aggregates.byCity,
   };
 }

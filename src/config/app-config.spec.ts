@@ -30,7 +30,17 @@ describe('loadAppConfig', () => {
       shutdownTimeoutMs: 10_000,
       bootstrapKey: true,
       webhooks: { allowHttp: false, allowPrivate: false, delivery: true, secretsKey: undefined },
+      geo: { database: undefined, countryHeader: undefined },
     });
+  });
+
+  it('reads the geo database and the country header, and refuses a header name that is not one', () => {
+    expect(loadAppConfig({ GEOIP_DB: '/data/GeoLite2-City.mmdb', GEO_COUNTRY_HEADER: 'CF-IPCountry' }).geo).toEqual({
+      database: '/data/GeoLite2-City.mmdb',
+      countryHeader: 'CF-IPCountry',
+    });
+    expect(() => loadAppConfig({ GEO_COUNTRY_HEADER: 'CF IPCountry' })).toThrow(/GEO_COUNTRY_HEADER/);
+    expect(() => loadAppConfig({ GEO_COUNTRY_HEADER: 'X-Country:' })).toThrow(/GEO_COUNTRY_HEADER/);
   });
 
   it('reads the webhook switches and refuses anything but 1/0/true/false', () => {

@@ -166,6 +166,16 @@ class EnvironmentVariables {
   @IsString()
   @MinLength(32, { message: 'must be at least 32 characters (e.g. openssl rand -hex 32)' })
   WEBHOOK_SECRETS_KEY?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  GEOIP_DB?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,64}$/, { message: 'must be an HTTP header name such as CF-IPCountry' })
+  GEO_COUNTRY_HEADER?: string;
 }
 
 /** Typed configuration of the running service. */
@@ -200,6 +210,15 @@ export interface AppConfig {
    */
   bootstrapKey: boolean;
   webhooks: WebhookSettings;
+  geo: GeoSettings;
+}
+
+/** Where scans' country and city come from (docs/scans-and-privacy.md#where-a-scan-comes-from). */
+export interface GeoSettings {
+  /** GEOIP_DB: an MMDB file (GeoLite2-City or -Country, …); unset, the bundled CC0 country database. */
+  database?: string;
+  /** GEO_COUNTRY_HEADER: the header a CDN names the visitor's country in; believed only with TRUST_PROXY set. */
+  countryHeader?: string;
 }
 
 /** Webhook delivery (docs/webhooks.md). */
@@ -264,6 +283,8 @@ const ENV_NAMES = [
   'WEBHOOK_ALLOW_PRIVATE',
   'WEBHOOK_DELIVERY',
   'WEBHOOK_SECRETS_KEY',
+  'GEOIP_DB',
+  'GEO_COUNTRY_HEADER',
 ] as const;
 
 export class ConfigError extends Error {}
@@ -317,6 +338,7 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       delivery: vars.WEBHOOK_DELIVERY,
       secretsKey: vars.WEBHOOK_SECRETS_KEY,
     },
+    geo: { database: vars.GEOIP_DB, countryHeader: vars.GEO_COUNTRY_HEADER },
   };
 }
 

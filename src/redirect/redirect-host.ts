@@ -56,6 +56,7 @@ export async function createRedirectHost(redirects: RedirectService, options: Re
     const visit: Visit = {
       shortCode: request.params.shortCode,
       ip: request.ip,
+      headers: request.headers,
       userAgent: clipHeader(request.headers['user-agent']),
       referrer: clipHeader(request.headers.referer),
       countable: request.method === 'GET',

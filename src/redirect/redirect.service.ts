@@ -6,6 +6,7 @@ import { landingFile, landingPage, type LandingFile, type LandingFileName, type 
 import { EXPIRED_PAGE, NOT_FOUND_PAGE, PAUSED_PAGE } from './landing/status-pages';
 import { type LinkTarget, linkStatus } from './link-target';
 import { LinkResolver } from './link-resolver.service';
+import { GeoLocator, type GeoPlace } from '../scans/geo/geo-locator';
 import { KnownAgents } from '../scans/known-agents';
 import { ScanBuffer } from '../scans/scan-buffer.service';
 
@@ -17,10 +18,14 @@ const KEPT_PAGE_TTL_MS = 10 * 60_000;
 export interface Visit {
   shortCode: string;
   ip: string;
+  /** The request's headers as they came (the trusted country header is read from them); never stored. */
+  headers: Readonly<Record<string, string | string[] | undefined>>;
   userAgent: string | null;
   referrer: string | null;
   /** HEAD requests (link checkers) are answered but not recorded. */
   countable: boolean;
+  /** Where the visit comes from, once looked up (placeOf): one lookup per scan, however many read it. */
+  place?: GeoPlace;
 }
 
 /** An answer to a visit; `scanOf` names the code whose scan it is, once the answer has been sent (recordScan). */
@@ -49,6 +54,7 @@ export class RedirectService {
     private readonly links: LinkResolver,
     private readonly scans: ScanBuffer,
     private readonly metrics: MetricsService,
+    private readonly geo: GeoLocator,
   ) {}
 
   /**
@@ -71,6 +77,7 @@ export class RedirectService {
     if (!visit.countable) return;
     const now = Date.now();
     const known = visit.userAgent ? this.agents.recognise(visit.userAgent) : null;
+    const place = this.placeOf(visit);
     this.scans.record({
       codeId: target.codeId,
       at: now,
@@ -78,7 +85,19 @@ export class RedirectService {
       referrer: visit.referrer,
       ip: visit.ip,
       isBot: known === null || known.isBot,
+      country: place.country,
+      city: place.city,
     });
+  }
+
+  /**
+   * Where a visit comes from (country, city; docs/scans-and-privacy.md#where-a-scan-comes-from),
+   * looked up on first use and kept on the visit: what decides the answer by country calls it
+   * before answering, and the scan record after the answer reuses that lookup. Only the place is
+   * kept, never the address.
+   */
+  placeOf(visit: Visit): GeoPlace {
+    return (visit.place ??= this.geo.locate(visit));
   }
 
   private answerFor(target: LinkTarget | null, shortCode: string): RedirectAnswer {

@@ -69,6 +69,8 @@ describe('ScanBatchWriter', () => {
         os: 'iOS',
         browser: 'Mobile Safari',
         is_bot: 'f',
+        country: 'DE',
+        city: 'Berlin',
       },
     ]);
   });
@@ -83,6 +85,9 @@ describe('ScanBatchWriter', () => {
       { user_agent: 'x\ty\\z\n\u0001', referrer: 'a\tt\nb', is_bot: 'f' },
     ],
     ['non-ASCII text', { referrer: 'https://例え.jp/ページ?q=😀' }, { referrer: 'https://例え.jp/ページ?q=😀' }],
+    ['no place', { country: null, city: null }, { country: null, city: null }],
+    ['a country without a city', { country: 'BR', city: null }, { country: 'BR', city: null }],
+    ['a city that needs escaping', { city: 'Sāo\tPaulo\\東京' }, { country: 'DE', city: 'Sāo\tPaulo\\東京' }],
   ])('writes %s so that it reads back exactly', (_label, overrides, expected) => {
     const rows = rowsOf([event(overrides)]);
     expect(rows).toHaveLength(1);
@@ -136,6 +141,15 @@ describe('staged batch entries', () => {
     expect(decoded.rows.toString()).toBe(batch.rows);
   });
 
+  it('say how many columns their rows fill; an entry staged before scans had a place (no count) fills the first ten', () => {
+    const batch = new ScanBatchWriter(TEST_VISITORS).write([event()]);
+    expect(batch.columns).toBe(SCAN_EVENT_COLUMNS.length);
+    expect(decodeStagedBatch(Buffer.from(encodeStagedBatch(batch))).columns).toBe(SCAN_EVENT_COLUMNS.length);
+    const earlier = decodeStagedBatch(Buffer.from(`{"id":"${OTHER}","codes":[]}\n`));
+    expect(earlier.columns).toBe(10);
+    expect(SCAN_EVENT_COLUMNS.slice(0, 10)).not.toContain('country');
+  });
+
   it('read back an empty batch', () => {
     const batch = new ScanBatchWriter(TEST_VISITORS).write([]);
     expect(decodeStagedBatch(Buffer.from(encodeStagedBatch(batch)))).toMatchObject({ id: batch.id, codes: [], rows: Buffer.alloc(0) });
@@ -151,6 +165,8 @@ describe('staged batch entries', () => {
     ['a negative count', `{"id":"${CODE}","codes":[["${OTHER}",-1,1]]}\n`],
     ['a JSON array (the previous queue format)', '[{"event_id":"x"}]'],
     ['an id in upper case (a store compares ids as Postgres prints them)', `{"id":"${CODE.toUpperCase()}","codes":[]}\n`],
+    ['fewer columns than any version wrote', `{"id":"${CODE}","codes":[],"columns":9}\n`],
+    ['more columns than this version knows (staged by a newer one)', `{"id":"${CODE}","codes":[],"columns":${SCAN_EVENT_COLUMNS.length + 1}}\n`],
   ])('refuse an entry with %s', (_label, entry) => {
     expect(() => decodeStagedBatch(Buffer.from(entry))).toThrow();
   });
@@ -181,12 +197,13 @@ describe('sumByCode', () => {
       {
         id: 'a',
         rows: '',
+        columns: SCAN_EVENT_COLUMNS.length,
         codes: [
           { codeId: CODE, scans: 1, rows: 2 },
           { codeId: OTHER, scans: 0, rows: 1 },
         ],
       },
-      { id: 'b', rows: '', codes: [{ codeId: CODE, scans: 3, rows: 3 }] },
+      { id: 'b', rows: '', columns: SCAN_EVENT_COLUMNS.length, codes: [{ codeId: CODE, scans: 3, rows: 3 }] },
     ];
     expect([...sumByCode(batches).values()]).toEqual([
       { codeId: CODE, scans: 4, rows: 5 },
@@ -219,5 +236,37 @@ describe('readRowsOf', () => {
     expect(rows[0].scannedAt).toMatch(/^\d{4}-\d{2}-\d{2}T.*Z$/);
     expect(readRowsOf(decodeStagedBatch(Buffer.from(encodeStagedBatch(batch))), new Set([CODE]))).toEqual(rows);
     expect(readRowsOf(batch, new Set())).toEqual([]);
+  });
+
+  it("reads each row's place, and none from a batch staged before scans had one", () => {
+    const batch = new ScanBatchWriter(TEST_VISITORS).write([
+      event(),
+      event({ country: 'JP', city: 'Tō\tkyō' }),
+      event({ country: null, city: null }),
+      event({ codeId: OTHER, country: 'FR', city: 'Paris' }),
+    ]);
+    expect(readRowsOf(batch, new Set([CODE, OTHER])).map((row) => [row.country, row.city])).toEqual([
+      ['DE', 'Berlin'],
+      ['JP', 'Tō\tkyō'],
+      [null, null],
+      ['FR', 'Paris'],
+    ]);
+    // The same rows as an earlier version staged them: the first ten columns.
+    const text = batch.rows as string;
+    const earlierRows = text
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => `${line.split('\t').slice(0, 10).join('\t')}\n`)
+      .join('');
+    const earlier = decodeStagedBatch(
+      Buffer.from(`{"id":"${batch.id}","codes":${JSON.stringify(batch.codes.map((c) => [c.codeId, c.scans, c.rows]))}}\n${earlierRows}`),
+    );
+    expect(rowsMatchHeader(earlier)).toBe(true);
+    const read = readRowsOf(earlier, new Set([CODE]));
+    expect(read.map((row) => [row.isBot, row.browser, row.country, row.city])).toEqual([
+      [false, 'Mobile Safari', null, null],
+      [false, 'Mobile Safari', null, null],
+      [false, 'Mobile Safari', null, null],
+    ]);
   });
 });

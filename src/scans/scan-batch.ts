@@ -22,9 +22,19 @@ export interface ScanBatch {
   id: string;
   codes: CodeScans[];
   rows: string | Buffer;
+  /**
+   * How many of SCAN_EVENT_COLUMNS (the first ones) its rows fill: all of them for a batch written
+   * now, fewer for one staged by an earlier version of the service (in Redis or a spill file
+   * across an upgrade), which is stored as it was written.
+   */
+  columns: number;
 }
 
-/** The columns of scan_events that a batch's rows fill, in order (the user agent's columns last: they are written as one remembered piece). */
+/**
+ * The columns of scan_events that a batch's rows fill, in order (the user agent's columns after
+ * the visitor hash: they are written as one remembered piece). A new column goes at the end, so a
+ * batch staged by an earlier version fills a prefix of them (ScanBatch.columns).
+ */
 export const SCAN_EVENT_COLUMNS = [
   'event_id',
   'qr_code_id',
@@ -36,7 +46,12 @@ export const SCAN_EVENT_COLUMNS = [
   'os',
   'browser',
   'is_bot',
+  'country',
+  'city',
 ] as const;
+
+/** The columns of batches staged before scans had a place (their staged header names no count of columns). */
+const FIRST_STAGED_COLUMNS = 10;
 
 /** Distinct user agents whose classified, escaped columns are remembered (they repeat: a few device and browser versions). */
 const REMEMBERED_AGENTS = 2000;
@@ -77,13 +92,14 @@ export class ScanBatchWriter {
       const event = events[i];
       lines[i] =
         `${randomUUID()}\t${copyField(event.codeId)}\t${this.iso(event.at)}\t${copyField(event.referrer)}\t` +
-        `${this.visitors.hash(event.at, event.ip, event.userAgent)}\t${this.agentFields(event.userAgent, event.isBot)}\n`;
+        `${this.visitors.hash(event.at, event.ip, event.userAgent)}\t${this.agentFields(event.userAgent, event.isBot)}\t` +
+        `${copyField(event.country)}\t${copyField(event.city)}\n`;
       let code = codes.get(event.codeId);
       if (!code) codes.set(event.codeId, (code = { codeId: event.codeId, scans: 0, rows: 0 }));
       code.rows++;
       if (!event.isBot) code.scans++;
     }
-    return { id: randomUUID(), codes: [...codes.values()], rows: lines.join('') };
+    return { id: randomUUID(), codes: [...codes.values()], rows: lines.join(''), columns: SCAN_EVENT_COLUMNS.length };
   }
 
   /** Scans come many to the millisecond under load: the last one's ISO time is reused. */
@@ -113,6 +129,8 @@ interface StagedHeader {
   id: string;
   /** [code id, scans, rows] per code */
   codes: Array<[QrCodeId, number, number]>;
+  /** ScanBatch.columns; absent in batches staged before scans had a place (FIRST_STAGED_COLUMNS). */
+  columns?: number;
 }
 
 /** Ids as written (randomUUID, and as Postgres prints them): lower case, which is also how a store compares the ids it claimed. */
@@ -121,7 +139,7 @@ const NEWLINE = 0x0a;
 
 /** A batch as one Redis list entry: a JSON header line (id and counts), then the rows as they are. */
 export function encodeStagedBatch(batch: ScanBatch): string {
-  const header: StagedHeader = { id: batch.id, codes: batch.codes.map(({ codeId, scans, rows }) => [codeId, scans, rows]) };
+  const header: StagedHeader = { id: batch.id, codes: batch.codes.map(({ codeId, scans, rows }) => [codeId, scans, rows]), columns: batch.columns };
   return `${JSON.stringify(header)}\n${typeof batch.rows === 'string' ? batch.rows : batch.rows.toString('utf8')}`;
 }
 
@@ -137,9 +155,18 @@ export function decodeStagedBatch(entry: Buffer): ScanBatch {
   const valid =
     isWrittenId(header.id) &&
     Array.isArray(header.codes) &&
-    header.codes.every((c) => Array.isArray(c) && isWrittenId(c[0]) && Number.isInteger(c[1]) && Number.isInteger(c[2]) && c[1] >= 0 && c[2] >= c[1]);
+    header.codes.every(
+      (c) => Array.isArray(c) && isWrittenId(c[0]) && Number.isInteger(c[1]) && Number.isInteger(c[2]) && c[1] >= 0 && c[2] >= c[1],
+    ) &&
+    (header.columns === undefined ||
+      (Number.isInteger(header.columns) && header.columns >= FIRST_STAGED_COLUMNS && header.columns <= SCAN_EVENT_COLUMNS.length));
   if (!valid) throw new Error('staged scan batch with an unreadable header');
-  return { id: header.id!, codes: header.codes!.map(([codeId, scans, rows]) => ({ codeId: codeId, scans, rows })), rows: entry.subarray(end + 1) };
+  return {
+    id: header.id!,
+    codes: header.codes!.map(([codeId, scans, rows]) => ({ codeId: codeId, scans, rows })),
+    rows: entry.subarray(end + 1),
+    columns: header.columns ?? FIRST_STAGED_COLUMNS,
+  };
 }
 
 /** Whether a batch holds as many rows as its header counts (a staged entry damaged on the way would otherwise store, or count, wrong). */
@@ -201,6 +228,8 @@ export interface ScanRow {
   os: string;
   browser: string;
   isBot: boolean;
+  country: string | null;
+  city: string | null;
 }
 
 const UNESCAPES: Record<string, string> = { '\\\\': '\\', '\\t': '\t', '\\n': '\n', '\\r': '\r' };
@@ -214,12 +243,14 @@ const unescapeField = (field: string): string | null =>
  */
 export function readRowsOf(batch: ScanBatch, codeIds: ReadonlySet<string>): ScanRow[] {
   const text = typeof batch.rows === 'string' ? batch.rows : batch.rows.toString('utf8');
+  const placed = batch.columns > SCAN_EVENT_COLUMNS.indexOf('city');
   const rows: ScanRow[] = [];
   for (let start = 0; start < text.length;) {
     let end = text.indexOf('\n', start);
     if (end < 0) end = text.length;
     if (codeIds.has(text.slice(start + 37, start + 73))) {
-      // Fields by position: event id (36), code id (36), time, referrer, visitor hash, user agent, device, os, browser, bot.
+      // Fields by position: event id (36), code id (36), time, referrer, visitor hash, user agent, device, os, browser,
+      // bot (one letter), country, city.
       const at = start + 74;
       const atEnd = text.indexOf('\t', at);
       const referrerEnd = text.indexOf('\t', atEnd + 1);
@@ -228,6 +259,8 @@ export function readRowsOf(batch: ScanBatch, codeIds: ReadonlySet<string>): Scan
       const deviceEnd = text.indexOf('\t', agentEnd + 1);
       const osEnd = text.indexOf('\t', deviceEnd + 1);
       const browserEnd = text.indexOf('\t', osEnd + 1);
+      const countryEnd = placed ? text.indexOf('\t', browserEnd + 3) : -1;
+      const cityEnd = placed ? text.indexOf('\t', countryEnd + 1) : -1;
       rows.push({
         eventId: text.slice(start, start + 36),
         codeId: text.slice(start + 37, start + 73) as QrCodeId,
@@ -238,6 +271,8 @@ export function readRowsOf(batch: ScanBatch, codeIds: ReadonlySet<string>): Scan
         os: unescapeField(text.slice(deviceEnd + 1, osEnd)) ?? '',
         browser: unescapeField(text.slice(osEnd + 1, browserEnd)) ?? '',
         isBot: text.charCodeAt(browserEnd + 1) === 116, // 't'
+        country: placed ? unescapeField(text.slice(browserEnd + 3, countryEnd)) : null,
+        city: placed ? unescapeField(text.slice(countryEnd + 1, cityEnd < 0 || cityEnd > end ? end : cityEnd)) : null,
       });
     }
     start = end + 1;

@@ -20,6 +20,8 @@ const scanOf = (overrides: Partial<ScanEvent> = {}): ScanEvent => ({
   referrer: null,
   ip: '203.0.113.9',
   isBot: false,
+  country: null,
+  city: null,
   ...overrides,
 });
 const tick = () => new Promise((resolve) => setImmediate(resolve));

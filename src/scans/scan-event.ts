@@ -14,6 +14,9 @@ export interface ScanEvent {
   /** The visitor's address: only the visitor hash the batch writer makes of it leaves memory (never staged, stored or logged). */
   ip: string;
   isBot: boolean;
+  /** Where the scan came from (GeoLocator): ISO 3166-1 alpha-2, and the city with a city database; null when unknown. */
+  country: string | null;
+  city: string | null;
 }
 
 const MAX_HEADER_CHARS = 512;

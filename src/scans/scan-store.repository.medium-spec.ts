@@ -3,7 +3,7 @@ import type { QrCodeId } from '../common/ids/resource-ids';
 import { recordedScan } from '../../test/support/factories';
 import { useMediumDatabase } from '../../test/support/medium';
 import { RowFactory } from '../../test/support/row-factories';
-import { ScanBatchWriter } from './scan-batch';
+import { decodeStagedBatch, encodeStagedBatch, ScanBatchWriter } from './scan-batch';
 import type { ScanEvent } from './scan-event';
 import { ScanStoreRepository } from './scan-store.repository';
 import { type StoredScans, StoredScanListeners } from './stored-scans';
@@ -69,6 +69,30 @@ describe('ScanStoreRepository (medium)', () => {
     await store.storeBatches([batchOf(recordedScan(code.id, { referrer, userAgent: null }))]);
     const [row] = await eventsOf(code.id);
     expect(row).toMatchObject({ referrer, user_agent: null, device: 'other' });
+  });
+
+  it('stores where each scan came from (country, city, escaped), and a batch staged before scans had a place beside a new one', async () => {
+    const code = await rows.dynamicCode(account);
+    const placed = batchOf(
+      recordedScan(code.id, { at: Date.now() - 3000, country: 'DE', city: 'Berlin' }),
+      recordedScan(code.id, { at: Date.now() - 2000, country: 'JP', city: 'Tō\tkyō\\' }),
+      recordedScan(code.id, { at: Date.now() - 1000, country: 'BR', city: null }),
+    );
+    // The first ten columns, as a version before this one staged its batches (no count of columns in the header).
+    const staged = encodeStagedBatch(batchOf(recordedScan(code.id, { country: 'FR', city: 'Paris' })));
+    const [header, rowText] = staged.split(/\n(.*)/s);
+    const earlierHeader = JSON.stringify({ ...(JSON.parse(header) as object), columns: undefined });
+    const earlierRows = `${rowText.slice(0, -1).split('\t').slice(0, 10).join('\t')}\n`;
+    const earlier = decodeStagedBatch(Buffer.from(`${earlierHeader}\n${earlierRows}`));
+    expect(earlier.columns).toBe(10);
+    expect(await store.storeBatches([placed, earlier])).toBe(4);
+    expect((await eventsOf(code.id)).map((row) => [row.country, row.city])).toEqual([
+      ['DE', 'Berlin'],
+      ['JP', 'Tō\tkyō\\'],
+      ['BR', null],
+      [null, null],
+    ]);
+    expect(await scansOf(code.id)).toBe(4);
   });
 
   it('stores a batch once however often it is stored (a replay after a crash counts nothing twice)', async () => {

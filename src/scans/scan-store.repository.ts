@@ -21,7 +21,8 @@ const CLAIM_BATCHES = `INSERT INTO scan_batches (id) SELECT unnest($1::uuid[]) O
 const LOCK_CODES =
   'SELECT id::text AS id, account_id::text AS account_id, folder_id::text AS folder_id, short_code ' +
   'FROM qr_codes WHERE id = ANY($1::uuid[]) ORDER BY id FOR KEY SHARE';
-const COPY_SCAN_EVENTS = `COPY scan_events (${SCAN_EVENT_COLUMNS.join(', ')}) FROM STDIN`;
+/** The COPY of rows filling the first `columns` of SCAN_EVENT_COLUMNS (ScanBatch.columns). */
+const copyScanEvents = (columns: number) => `COPY scan_events (${SCAN_EVENT_COLUMNS.slice(0, columns).join(', ')}) FROM STDIN`;
 const DROP_SCANS_OF = `DELETE FROM scan_events WHERE qr_code_id = ANY($1::uuid[])`;
 /**
  * The UPDATE below locks rows in whatever order its plan visits them: taken here in id order first,
@@ -61,10 +62,12 @@ export class ScanStoreRepository {
       const codes = sumByCode(fresh);
       const locked = await tx.query<LockedCode>(LOCK_CODES, [[...codes.keys()]]);
       const live = new Set(locked.map((row) => row.id));
-      await tx.copyFrom(
-        COPY_SCAN_EVENTS,
-        fresh.map((batch) => batch.rows),
-      );
+      // One COPY per row format: every batch written now has all columns; one staged before an upgrade may have fewer.
+      for (const columns of new Set(fresh.map((batch) => batch.columns)))
+        await tx.copyFrom(
+          copyScanEvents(columns),
+          fresh.filter((batch) => batch.columns === columns).map((batch) => batch.rows),
+        );
       const gone = [...codes.keys()].filter((id) => !live.has(id));
       if (gone.length > 0) await tx.query(DROP_SCANS_OF, [gone]);
       if (this.listeners.any) {

@@ -1,4 +1,6 @@
-import { Module } from '@nestjs/common';
+import { Module, type OnModuleDestroy } from '@nestjs/common';
+import { GeoLocator } from './geo/geo-locator';
+import { GEO_LOCATOR_PROVIDER } from './geo/geo-locator.provider';
 import { ScanBuffer } from './scan-buffer.service';
 import { SCAN_COUNTS } from './scan-counts';
 import { ScanStoreRepository } from './scan-store.repository';
@@ -7,8 +9,9 @@ import { VisitorHasher } from './visitor-hash';
 
 /**
  * The scan pipeline (docs/scans-and-privacy.md): the in-memory buffer, its staging in Redis or on
- * disk, and the batch store. A floor below the features: the redirect host records into it, QR
- * codes read pending counts from it (SCAN_COUNTS), webhooks listen to what it stores.
+ * disk, and the batch store; where a scan comes from (GeoLocator). A floor below the features:
+ * the redirect host locates and records into it, QR codes read pending counts from it
+ * (SCAN_COUNTS), webhooks listen to what it stores.
  */
 @Module({
   providers: [
@@ -21,7 +24,15 @@ import { VisitorHasher } from './visitor-hash';
     },
     ScanBuffer,
     { provide: SCAN_COUNTS, useExisting: ScanBuffer },
+    GEO_LOCATOR_PROVIDER,
   ],
-  exports: [ScanBuffer, SCAN_COUNTS, StoredScanListeners],
+  exports: [ScanBuffer, SCAN_COUNTS, StoredScanListeners, GeoLocator],
 })
-export class ScansModule {}
+export class ScansModule implements OnModuleDestroy {
+  constructor(private readonly geo: GeoLocator) {}
+
+  /** The geo database's file is no longer watched. */
+  onModuleDestroy(): void {
+    this.geo.close();
+  }
+}

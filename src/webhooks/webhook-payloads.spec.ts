@@ -12,12 +12,14 @@ describe('scannedEventBodies', () => {
     os: 'iOS',
     browser: 'Mobile Safari',
     isBot: false,
+    country: i % 3 ? 'DE' : null,
+    city: i % 3 === 1 ? 'Berlin' : null,
     ...overrides,
   });
   const parse = (body: string) =>
     JSON.parse(body) as { type: string; timestamp: string; data: { qrcode: unknown; scans: Array<Record<string, unknown>> } };
 
-  it('puts at most MAX_SCANS_PER_EVENT (1,000) scans in an event, in order, with the referrer host, no country and no IP', () => {
+  it('puts at most MAX_SCANS_PER_EVENT (1,000) scans in an event, in order, with the referrer host, country and city, and no IP', () => {
     const events = scannedEventBodies(
       { id: 'c1', shortCode: 'Abc12345' },
       Array.from({ length: 2050 }, (_, i) => row(i)),
@@ -38,10 +40,16 @@ describe('scannedEventBodies', () => {
       os: 'iOS',
       browser: 'Mobile Safari',
       referrer_host: 'news.example',
-      country: null,
+      country: 'DE',
+      city: 'Berlin',
       visitor_hash: 'ab'.repeat(16),
     });
     expect(events[0].data.scans[0].referrer_host).toBeNull();
+    expect(events[0].data.scans.slice(0, 3).map((scan) => [scan.country, scan.city])).toEqual([
+      [null, null],
+      ['DE', 'Berlin'],
+      ['DE', null],
+    ]);
     // Each referrer is parsed once per call and its host reused: every row still gets its own.
     expect(events.flatMap((event) => event.data.scans.map((scan) => scan.referrer_host))).toEqual(
       Array.from({ length: 2050 }, (_, i) => (i % 2 ? 'news.example' : null)),
@@ -53,6 +61,7 @@ describe('scannedEventBodies', () => {
     ['control characters and a line separator', { os: 'Line\nbreak\u2028tab\t' }],
     ['non-Latin text', { device: 'планшет 😀' }],
     ['an IDN referrer', { referrer: 'https://bücher.example/x' }],
+    ['a city with quotes and non-Latin text', { city: 'Sāo "Paulo" \\ 東京' }],
     ['an id, a time and a hash that are not what they should be', { eventId: 'e"1', scannedAt: '2030\\01', visitorHash: '\u0000ab' }],
   ])('writes valid JSON with %s kept exactly', (_name, overrides) => {
     const scanned = row(1, overrides);
@@ -65,6 +74,8 @@ describe('scannedEventBodies', () => {
       device: scanned.device,
       os: scanned.os,
       browser: scanned.browser,
+      country: scanned.country,
+      city: scanned.city,
     });
     expect(parse(body).data.qrcode).toEqual({ id: 'c1', short_code: null });
     if ('referrer' in overrides) expect(scan.referrer_host).toBe('xn--bcher-kva.example');

@@ -14,8 +14,8 @@ export function eventBody(type: WebhookEventType, occurredAt: Date, data: object
  * order, at most MAX_SCANS_PER_EVENT per event. A code scanned now and then gets one scan per
  * event; a busy one gets the scans stored in one go (the scan buffer stores every 100 ms)
  * together, so a receiver always reads `data.scans` as a list. Each scan: its id, time, device,
- * OS, browser, referrer host, country (not recorded: null) and visitor hash; never the IP (it is
- * not stored). Written as JSON text directly, every string through JSON.stringify: busy codes
+ * OS, browser, referrer host, country and city (null when unknown) and visitor hash; never the IP
+ * (it is not stored). Written as JSON text directly, every string through JSON.stringify: busy codes
  * send thousands of scans a second, and an object per scan costs more than the text.
  */
 export function scannedEventBodies(code: { id: string; shortCode: string | null }, rows: readonly ScanRow[], occurredAt: Date): string[] {
@@ -26,6 +26,7 @@ export function scannedEventBodies(code: { id: string; shortCode: string | null 
     if (text === undefined) written.set(value, (text = json(value)));
     return text;
   };
+  const place = (value: string | null): string => (value === null ? 'null' : repeated(value));
   const hosts = new Map<string, string>();
   const hostJson = (referrer: string | null): string => {
     if (!referrer) return 'null';
@@ -46,7 +47,8 @@ export function scannedEventBodies(code: { id: string; shortCode: string | null 
       parts.push(
         `${i > start ? ',' : ''}{"id":${plain(row.eventId)},"scanned_at":${plain(row.scannedAt)},` +
           `"device":${repeated(row.device)},"os":${repeated(row.os)},"browser":${repeated(row.browser)},` +
-          `"referrer_host":${hostJson(row.referrer)},"country":null,"visitor_hash":${plain(row.visitorHash)}}`,
+          `"referrer_host":${hostJson(row.referrer)},"country":${place(row.country)},"city":${place(row.city)},` +
+          `"visitor_hash":${plain(row.visitorHash)}}`,
       );
     }
     parts.push(']}}');

@@ -130,7 +130,17 @@ export async function eventually<T>(probe: () => Promise<T>, expected: T, timeou
 
 /** A scan as the redirect records it (ScanEvent), of codeId, now; overrides change any field. */
 export function recordedScan(codeId: string, overrides: Partial<ScanEvent> = {}): ScanEvent {
-  return { codeId: codeId as QrCodeId, at: Date.now(), userAgent: null, referrer: null, ip: '203.0.113.9', isBot: false, ...overrides };
+  return {
+    codeId: codeId as QrCodeId,
+    at: Date.now(),
+    userAgent: null,
+    referrer: null,
+    ip: '203.0.113.9',
+    isBot: false,
+    country: null,
+    city: null,
+    ...overrides,
+  };
 }
 
 const realNow = Date.now.bind(Date);

@@ -40,6 +40,18 @@ export class ScanBreakdownsView {
   referrer: ScanBreakdownItemView[];
 }
 
+export class ScanCountryItemView {
+  @ApiProperty({ description: 'ISO 3166-1 alpha-2 country code, or "unknown" for scans whose country is not known', example: 'DE' })
+  value: string;
+  @ApiProperty({ ...COUNT, example: 48 }) scans: number;
+}
+
+export class ScanCityItemView {
+  @ApiProperty({ description: 'City name (English, as the geo database names it)', example: 'Berlin' }) value: string;
+  @ApiProperty({ type: 'string', nullable: true, description: "The city's country (ISO 3166-1 alpha-2)", example: 'DE' }) country: string | null;
+  @ApiProperty({ ...COUNT, example: 21 }) scans: number;
+}
+
 export class ScanAnalyticsView {
   @ApiProperty({ format: 'uuid', example: '3f2b8c4e-1d5a-4e7b-9c0f-6a8d2e4b1c37' }) qr_code_id: string;
   @ApiProperty({ format: 'date-time', description: 'Window start (inclusive), UTC', example: '2026-11-01T00:00:00.000Z' }) from: string;
@@ -49,5 +61,28 @@ export class ScanAnalyticsView {
   @ApiProperty({ type: [ScanBucketView], description: 'Every bucket of the window in order, zero-filled' }) series: ScanBucketView[];
   @ApiProperty({ type: ScanBreakdownsView, description: 'Top 10 values per dimension among non-bot scans, most scans first, ties by value' })
   breakdowns: ScanBreakdownsView;
+  @ApiProperty({
+    type: [ScanCountryItemView],
+    description:
+      'Top 10 countries among non-bot scans, most scans first, ties by code; scans whose country is not known count as "unknown" ' +
+      '(docs/scans-and-privacy.md: from a trusted CDN header or the geo database, never from a stored IP)',
+    example: [
+      { value: 'DE', scans: 48 },
+      { value: 'AT', scans: 30 },
+      { value: 'unknown', scans: 6 },
+    ],
+  })
+  by_country: ScanCountryItemView[];
+  @ApiProperty({
+    type: [ScanCityItemView],
+    description:
+      'Top 10 cities among non-bot scans, most scans first, each with its country; only scans whose city is known ' +
+      '(GEOIP_DB set to a city database): empty with the bundled country database',
+    example: [
+      { value: 'Berlin', country: 'DE', scans: 21 },
+      { value: 'Vienna', country: 'AT', scans: 17 },
+    ],
+  })
+  by_city: ScanCityItemView[];
   @ApiProperty(REQUEST_ID_PROPERTY) request_id: string;
 }
