@@ -95,7 +95,9 @@ export class LinkSettingsDto {
     type: [LinkRuleDto],
     maxItems: MAX_RULES,
     nullable: true,
-    description: `Dynamic codes: up to ${MAX_RULES} rules, evaluated in order at every scan; the first whose conditions all hold picks the target. null (update): remove all`,
+    description:
+      `Dynamic codes: up to ${MAX_RULES} rules, evaluated in order at every scan; the first whose conditions all hold picks the target. ` +
+      'null (update): remove all',
   })
   @Allow()
   rules?: LinkRuleDto[] | null;
