@@ -205,6 +205,9 @@ function checkTime(value: unknown, field: string, errors: FieldError[]): TimeCon
     const end = isPlainObject(hours) && typeof hours.to === 'string' ? minutesOf(hours.to) : null;
     if (start === null || end === null || !isPlainObject(hours) || Object.keys(hours).some((key) => key !== 'from' && key !== 'to')) {
       errors.push({ field: `${field}.hours`, message: `${field}.hours must be {"from": "HH:MM", "to": "HH:MM"} (24-hour local times)` });
+    } else if (start === 24 * 60) {
+      // 24:00 is the end of a day: from 24:00 to 00:00 would be a window that never matches.
+      errors.push({ field: `${field}.hours.from`, message: `${field}.hours.from must be 00:00 to 23:59 (24:00 only ends a window)` });
     } else if (start === end) {
       errors.push({ field: `${field}.hours.to`, message: `${field}.hours.to must differ from ${field}.hours.from (an empty window never matches)` });
     } else time.hours = { from: hours.from as string, to: hours.to as string };
