@@ -3,8 +3,8 @@ const MAX_ENTRIES = 20;
 
 /**
  * The languages a visitor accepts, most preferred first (RFC 9110 §12.5.4): tags with q > 0 in
- * descending quality, equal qualities in header order; `*` and malformed entries are skipped.
- * Lower-cased.
+ * descending quality, equal qualities in header order; `*` and malformed entries (a bad tag or
+ * quality value) are skipped. Lower-cased.
  */
 export function acceptedLanguages(header: string | null | undefined): string[] {
   if (!header) return [];
@@ -14,12 +14,15 @@ export function acceptedLanguages(header: string | null | undefined): string[] {
     const [rawTag, ...params] = parts[order].split(';');
     const tag = rawTag.trim().toLowerCase();
     if (!/^[a-z]{1,8}(-[a-z0-9]{1,8})*$/.test(tag)) continue;
-    let q = 1;
+    // A weight that is not a qvalue (q=abc, q=1.5) makes the entry malformed: read as q=1 it would outrank the real preferences.
+    let q: number | null = 1;
     for (const param of params) {
-      const match = /^\s*q\s*=\s*([01](?:\.\d{0,3})?)\s*$/i.exec(param);
-      if (match) q = Math.min(1, Number(match[1]));
+      if (!/^\s*q\s*=/i.test(param)) continue;
+      const match = /^\s*q\s*=\s*(0(?:\.\d{0,3})?|1(?:\.0{0,3})?)\s*$/i.exec(param);
+      q = match ? Number(match[1]) : null;
+      if (q === null) break;
     }
-    if (q > 0) entries.push({ tag, q, order });
+    if (q !== null && q > 0) entries.push({ tag, q, order });
   }
   return entries.sort((a, b) => b.q - a.q || a.order - b.order).map((entry) => entry.tag);
 }

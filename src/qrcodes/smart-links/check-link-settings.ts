@@ -1,4 +1,5 @@
 import type { FieldError } from '../../common/validation/field-error';
+import { parseIsoDateTime } from '../content/iso-date-time';
 import { normaliseRedirectTarget, type OwnHosts } from '../content/redirect-target';
 import { COUNTRY_CODES } from './country-codes';
 import {
@@ -180,8 +181,13 @@ function checkTime(value: unknown, field: string, errors: FieldError[]): TimeCon
   const instant = (key: 'from' | 'to') => {
     const text = value[key];
     if (text === undefined) return undefined;
+    // Date.parse rolls impossible dates over (2027-02-30 is 2 March): parseIsoDateTime checks the calendar first.
     const at =
-      typeof text === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(text) ? Date.parse(text) : NaN;
+      typeof text === 'string' &&
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(text) &&
+      parseIsoDateTime(text) !== null
+        ? Date.parse(text)
+        : NaN;
     if (Number.isNaN(at)) {
       errors.push({ field: `${field}.${key}`, message: `${field}.${key} must be an ISO 8601 date-time with an offset, e.g. 2027-03-01T09:00:00Z` });
       return undefined;
@@ -199,6 +205,9 @@ function checkTime(value: unknown, field: string, errors: FieldError[]): TimeCon
     const end = isPlainObject(hours) && typeof hours.to === 'string' ? minutesOf(hours.to) : null;
     if (start === null || end === null || !isPlainObject(hours) || Object.keys(hours).some((key) => key !== 'from' && key !== 'to')) {
       errors.push({ field: `${field}.hours`, message: `${field}.hours must be {"from": "HH:MM", "to": "HH:MM"} (24-hour local times)` });
+    } else if (start === 24 * 60) {
+      // 24:00 is the end of a day: from 24:00 to 00:00 would be a window that never matches.
+      errors.push({ field: `${field}.hours.from`, message: `${field}.hours.from must be 00:00 to 23:59 (24:00 only ends a window)` });
     } else if (start === end) {
       errors.push({ field: `${field}.hours.to`, message: `${field}.hours.to must differ from ${field}.hours.from (an empty window never matches)` });
     } else time.hours = { from: hours.from as string, to: hours.to as string };
