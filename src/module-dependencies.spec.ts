@@ -37,7 +37,7 @@ const PURE = [
   /^rendering\//,
   /^qrcodes\/content\/[^/]+\.encoder\.ts$/,
   /^qrcodes\/short-code\.ts$/,
-  /^qrcodes\/content\/redirect-target\.ts$/,
+  /^common\/web\/redirect-target\.ts$/,
   /^redirect\/landing\//,
 ];
 

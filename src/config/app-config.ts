@@ -166,6 +166,24 @@ class EnvironmentVariables {
   @IsString()
   @MinLength(32, { message: 'must be at least 32 characters (e.g. openssl rand -hex 32)' })
   WEBHOOK_SECRETS_KEY?: string;
+
+  /** Comma-separated resolvers (`ip` or `ip:port`, `[ipv6]:port`); unset: the system's. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^\s*(\[[0-9a-fA-F:.]+\](:\d{1,5})?|[0-9.]+(:\d{1,5})?|[0-9a-fA-F:]+)(\s*,\s*(\[[0-9a-fA-F:.]+\](:\d{1,5})?|[0-9.]+(:\d{1,5})?|[0-9a-fA-F:]+))*\s*$/, {
+    message: 'must be a comma-separated list of resolver addresses such as 1.1.1.1, 9.9.9.9:53 or [2606:4700:4700::1111]:53',
+  })
+  DNS_RESOLVERS?: string;
+
+  @Transform(toInt)
+  @IsInt({ message: 'must be a number of milliseconds' })
+  @Min(100)
+  @Max(60_000)
+  DNS_TIMEOUT_MS = 3000;
+
+  @Transform(toSwitch)
+  @IsBoolean({ message: 'must be 1 or 0 (true or false)' })
+  TLS_ASK_ENABLED = false;
 }
 
 /** Typed configuration of the running service. */
@@ -200,6 +218,17 @@ export interface AppConfig {
    */
   bootstrapKey: boolean;
   webhooks: WebhookSettings;
+  domains: DomainSettings;
+}
+
+/** Branded domains (docs/domains-and-tls.md). */
+export interface DomainSettings {
+  /** DNS_RESOLVERS: the servers TXT records are looked up on; empty: the system's. */
+  dnsResolvers: string[];
+  /** DNS_TIMEOUT_MS: one lookup's budget, retries included. */
+  dnsTimeoutMs: number;
+  /** TLS_ASK_ENABLED: GET /internal/tls/ask answers (Caddy's on-demand TLS ask); 404 otherwise. */
+  tlsAskEnabled: boolean;
 }
 
 /** Webhook delivery (docs/webhooks.md). */
@@ -264,6 +293,9 @@ const ENV_NAMES = [
   'WEBHOOK_ALLOW_PRIVATE',
   'WEBHOOK_DELIVERY',
   'WEBHOOK_SECRETS_KEY',
+  'DNS_RESOLVERS',
+  'DNS_TIMEOUT_MS',
+  'TLS_ASK_ENABLED',
 ] as const;
 
 export class ConfigError extends Error {}
@@ -316,6 +348,11 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       allowPrivate: vars.WEBHOOK_ALLOW_PRIVATE,
       delivery: vars.WEBHOOK_DELIVERY,
       secretsKey: vars.WEBHOOK_SECRETS_KEY,
+    },
+    domains: {
+      dnsResolvers: vars.DNS_RESOLVERS ? vars.DNS_RESOLVERS.split(',').map((server) => server.trim()) : [],
+      dnsTimeoutMs: vars.DNS_TIMEOUT_MS,
+      tlsAskEnabled: vars.TLS_ASK_ENABLED,
     },
   };
 }
