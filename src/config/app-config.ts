@@ -170,9 +170,12 @@ class EnvironmentVariables {
   /** Comma-separated resolvers (`ip` or `ip:port`, `[ipv6]:port`); unset: the system's. */
   @Transform(emptyToUndefined)
   @IsOptional()
-  @Matches(/^\s*(\[[0-9a-fA-F:.]+\](:\d{1,5})?|[0-9.]+(:\d{1,5})?|[0-9a-fA-F:]+)(\s*,\s*(\[[0-9a-fA-F:.]+\](:\d{1,5})?|[0-9.]+(:\d{1,5})?|[0-9a-fA-F:]+))*\s*$/, {
-    message: 'must be a comma-separated list of resolver addresses such as 1.1.1.1, 9.9.9.9:53 or [2606:4700:4700::1111]:53',
-  })
+  @Matches(
+    /^\s*(\[[0-9a-fA-F:.]+\](:\d{1,5})?|[0-9.]+(:\d{1,5})?|[0-9a-fA-F:]+)(\s*,\s*(\[[0-9a-fA-F:.]+\](:\d{1,5})?|[0-9.]+(:\d{1,5})?|[0-9a-fA-F:]+))*\s*$/,
+    {
+      message: 'must be a comma-separated list of resolver addresses such as 1.1.1.1, 9.9.9.9:53 or [2606:4700:4700::1111]:53',
+    },
+  )
   DNS_RESOLVERS?: string;
 
   @Transform(toInt)

@@ -140,7 +140,11 @@ export class DomainsController {
         '2 QR code(s) use this domain: move them first, or delete with ?force=true to move them back to the default redirect host (their printed URL changes)',
     },
   })
-  async delete(@CurrentAccount() account: AccountId, @Param('id', domainIdPipe) id: DomainId, @Query() query: DeleteDomainQuery): Promise<{ message: string }> {
+  async delete(
+    @CurrentAccount() account: AccountId,
+    @Param('id', domainIdPipe) id: DomainId,
+    @Query() query: DeleteDomainQuery,
+  ): Promise<{ message: string }> {
     await this.domains.delete(account, id, query.force === 'true');
     return { message: 'Domain deleted' };
   }

@@ -5,7 +5,7 @@ import type { Tables } from '../infra/database/tables';
 import type { QrCodeRecord } from './qr-code.record';
 
 /** The fields a client can change; `updated` events name those that changed. */
-export type QrCodeField = 'name' | 'content' | 'style' | 'folder_id' | 'is_dynamic' | 'status' | 'expires_at';
+export type QrCodeField = 'name' | 'content' | 'style' | 'folder_id' | 'is_dynamic' | 'status' | 'expires_at' | 'domain_id' | 'short_code';
 
 /**
  * What happened to an account's codes, as one write of the API did it (`code`: the code after an

@@ -1,4 +1,4 @@
-import type { FolderId, QrCodeId } from '../common/ids/resource-ids';
+import type { DomainId, FolderId, QrCodeId } from '../common/ids/resource-ids';
 import type { QrType } from './content';
 import type { SettableStatus } from './qr-code-status';
 
@@ -13,6 +13,9 @@ export interface QrCodeRecord {
   folderId: FolderId | null;
   isDynamic: boolean;
   shortCode: string | null;
+  /** The branded domain its link is on (null: the default redirect host), and that domain's hostname. */
+  domainId: DomainId | null;
+  domainHostname: string | null;
   status: SettableStatus;
   expiresAt: Date | null;
   scans: bigint;
@@ -22,4 +25,9 @@ export interface QrCodeRecord {
 }
 
 /** A validated new code, ready to insert (the database assigns the rest). */
-export type NewQrCode = Pick<QrCodeRecord, 'name' | 'type' | 'content' | 'contentString' | 'style' | 'folderId' | 'isDynamic' | 'expiresAt'>;
+export type NewQrCode = Pick<QrCodeRecord, 'name' | 'type' | 'content' | 'contentString' | 'style' | 'folderId' | 'isDynamic' | 'expiresAt'> & {
+  /** The domain its link goes on; left out or null: the default redirect host. */
+  domainId?: DomainId | null;
+  /** A chosen (vanity) short code; left out or null: one is generated. */
+  chosenShortCode?: string | null;
+};
