@@ -8,6 +8,9 @@ type LogLevel = (typeof LOG_LEVELS)[number];
 const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value);
 const emptyToUndefined = ({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 const ORIGIN = /^https?:\/\/[^/\s?#]+(\/[^\s?#]*)?$/;
+/** One resolver address: IPv4 with an optional port, a bracketed IPv6 with one, or a bare IPv6. */
+const RESOLVER = String.raw`(\[[0-9a-fA-F:.]+\](:\d{1,5})?|[0-9.]+(:\d{1,5})?|[0-9a-fA-F:]+)`;
+const RESOLVER_LIST = new RegExp(String.raw`^\s*${RESOLVER}(\s*,\s*${RESOLVER})*\s*$`);
 /** A switch: 1/true on, 0/false (or unset: the default) off. */
 const toSwitch = ({ value }: { value: unknown }) =>
   value === undefined || value === '' ? undefined : value === '1' || value === 'true' ? true : value === '0' || value === 'false' ? false : value;
@@ -170,12 +173,9 @@ class EnvironmentVariables {
   /** Comma-separated resolvers (`ip` or `ip:port`, `[ipv6]:port`); unset: the system's. */
   @Transform(emptyToUndefined)
   @IsOptional()
-  @Matches(
-    /^\s*(\[[0-9a-fA-F:.]+\](:\d{1,5})?|[0-9.]+(:\d{1,5})?|[0-9a-fA-F:]+)(\s*,\s*(\[[0-9a-fA-F:.]+\](:\d{1,5})?|[0-9.]+(:\d{1,5})?|[0-9a-fA-F:]+))*\s*$/,
-    {
-      message: 'must be a comma-separated list of resolver addresses such as 1.1.1.1, 9.9.9.9:53 or [2606:4700:4700::1111]:53',
-    },
-  )
+  @Matches(RESOLVER_LIST, {
+    message: 'must be a comma-separated list of resolver addresses such as 1.1.1.1, 9.9.9.9:53 or [2606:4700:4700::1111]:53',
+  })
   DNS_RESOLVERS?: string;
 
   @Transform(toInt)

@@ -137,7 +137,8 @@ export class DomainsController {
     409: {
       description: 'QR codes use the domain (and force is not true)',
       message:
-        '2 QR code(s) use this domain: move them first, or delete with ?force=true to move them back to the default redirect host (their printed URL changes)',
+        '2 QR code(s) use this domain: move them first, or delete with ?force=true to move them back to the default redirect host ' +
+        '(their printed URL changes)',
     },
   })
   async delete(

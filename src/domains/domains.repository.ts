@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type Selectable, sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { AccountId } from '../common/ids/account-id';
-import type { DomainId, QrCodeId } from '../common/ids/resource-ids';
+import type { DomainId } from '../common/ids/resource-ids';
 import type { Domain } from '../generated/kysely/database';
 import { Database } from '../infra/database/database.service';
 import type { Tables } from '../infra/database/tables';
@@ -154,7 +154,7 @@ export class DomainsRepository {
       await codes
         .updateTable('qr_codes')
         .set((eb) => ({ domain_id: null, short_code: shortCode, render_version: eb('render_version', '+', 1), updated_at: new Date() }))
-        .where('id', '=', codeId as QrCodeId)
+        .where('id', '=', codeId)
         .execute();
       moved.push({ id: codeId, shortCode });
     }

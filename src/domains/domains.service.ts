@@ -142,7 +142,8 @@ export class DomainsService {
         const inUse = await this.domains.codeCount(tx, accountId, id);
         if (inUse > 0 && !force) {
           throw new ConflictException(
-            `${inUse} QR code(s) use this domain: move them first, or delete with ?force=true to move them back to the default redirect host (their printed URL changes)`,
+            `${inUse} QR code(s) use this domain: move them first, or delete with ?force=true to move them back to the ` +
+              'default redirect host (their printed URL changes)',
           );
         }
         const moved = inUse > 0 ? await this.domains.moveCodesToDefaultHost(tx, accountId, id, newShortCode) : [];
