@@ -14,7 +14,11 @@ export const dynamicUrl = (origins: QrLinkOrigins, shortCode: string, hostname: 
 
 function dynamicLinks(code: QrCodeRecord, origins: QrLinkOrigins) {
   return code.isDynamic && code.shortCode
-    ? { short_code: code.shortCode, dynamic_url: dynamicUrl(origins, code.shortCode, code.domainHostname), domain_id: code.domainId }
+    ? {
+        short_code: code.shortCode,
+        dynamic_url: dynamicUrl(origins, code.shortCode, code.domainHostname),
+        ...(code.domainId ? { domain_id: code.domainId } : {}),
+      }
     : {};
 }
 

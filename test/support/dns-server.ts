@@ -26,6 +26,8 @@ export class TestDnsServer {
   readonly zone = new Map<string, ZoneRecords>();
   /** Names whose queries are dropped (the lookup times out). */
   readonly silent = new Set<string>();
+  /** Asked for names the zone does not hold (e.g. records derived from the app's database). */
+  fallback?: (name: string) => Promise<ZoneRecords | undefined>;
   private server = dns2.createServer({
     udp: true,
     handle: (request, send) => this.answer(request, send as unknown as (response: Answer) => void),
@@ -47,12 +49,12 @@ export class TestDnsServer {
     this.zone.set(name.toLowerCase(), records);
   }
 
-  private answer(request: Query, send: (response: Answer) => void): void {
+  private async answer(request: Query, send: (response: Answer) => void): Promise<void> {
     const response = Packet.createResponseFromRequest(request as never) as unknown as Answer;
     const [question] = request.questions;
     let name = question.name.toLowerCase();
     if (this.silent.has(name)) return;
-    let records = this.zone.get(name);
+    let records = this.zone.get(name) ?? (await this.fallback?.(name));
     if (!records) {
       response.header.rcode = 3; // NXDOMAIN
       send(response);

@@ -15,9 +15,8 @@ const DYNAMIC_URL = {
 const DOMAIN_ID = {
   type: String,
   format: 'uuid',
-  nullable: true,
-  description: 'Dynamic codes only: the domain its link is on (null: the default redirect host)',
-  example: null,
+  description: 'Dynamic codes on a branded domain only: the domain its link is on (left out: the default redirect host)',
+  example: '5b8e0c4d-2f1a-4e3b-9c7d-6a5f4e3d2c1b',
 };
 const IMAGE_URL = {
   format: 'uri',
@@ -54,7 +53,7 @@ export class QrCodeView {
   @ApiProperty({ type: 'integer', minimum: 0, description: 'Completed scans of the dynamic link, bots excluded', example: 42 }) scans: number;
   @ApiPropertyOptional(SHORT_CODE) short_code?: string;
   @ApiPropertyOptional(DYNAMIC_URL) dynamic_url?: string;
-  @ApiPropertyOptional(DOMAIN_ID) domain_id?: string | null;
+  @ApiPropertyOptional(DOMAIN_ID) domain_id?: string;
   @ApiPropertyOptional({ format: 'date-time', description: 'Dynamic codes with an expiry only', example: '2099-12-31T23:59:59.000Z' })
   expires_at?: string;
   @ApiProperty(IMAGE_URL) image_url: string;
@@ -79,7 +78,7 @@ export class QrCodeBulkItemView {
   @ApiProperty({ example: true }) is_dynamic: boolean;
   @ApiPropertyOptional(SHORT_CODE) short_code?: string;
   @ApiPropertyOptional(DYNAMIC_URL) dynamic_url?: string;
-  @ApiPropertyOptional(DOMAIN_ID) domain_id?: string | null;
+  @ApiPropertyOptional(DOMAIN_ID) domain_id?: string;
   @ApiProperty(IMAGE_URL) image_url: string;
   @ApiProperty(CREATED_AT) created_at: string;
 }
