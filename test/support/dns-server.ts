@@ -30,7 +30,9 @@ export class TestDnsServer {
   fallback?: (name: string) => Promise<ZoneRecords | undefined>;
   private server = dns2.createServer({
     udp: true,
-    handle: (request, send) => this.answer(request, send as unknown as (response: Answer) => void),
+    handle: (request, send) => {
+      void this.answer(request, send as unknown as (response: Answer) => void);
+    },
   });
   address = '';
 
