@@ -50,6 +50,12 @@ const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const DB = process.env.BENCH_DB || 'qr_bench_hot';
 const SCAN_FROM = process.env.SCAN_FROM;
+/** BENCH_PORT: the bare Fastify baseline's port; the app listens on the next, the webhook receiver on the one after. */
+const BARE_PORT = Number(process.env.BENCH_PORT ?? 3901);
+const APP_PORT = BARE_PORT + 1;
+const RECEIVER_PORT = BARE_PORT + 2;
+/** The branded domain of the domain case (its code is found by Host and short code). */
+const BRAND_HOST = 'bench.brand.example';
 const WEBHOOK = process.env.WEBHOOK === '1';
 const DELIVERY = process.env.WEBHOOK_DELIVERY !== 'false';
 /**
@@ -145,10 +151,10 @@ async function main(): Promise<void> {
   bare.get('/302', (_req, reply) => reply.redirect('https://example.com/target', 302));
   bare.get('/json', () => ({ hello: 'world' }));
   bare.get('/svg', (_req, reply) => reply.type('image/svg+xml').send(svg));
-  await bare.listen({ port: 3901, host: '127.0.0.1' });
+  await bare.listen({ port: BARE_PORT, host: '127.0.0.1' });
 
   const config = loadAppConfig({
-    PORT: '3902',
+    PORT: String(APP_PORT),
     DATABASE_URL: `${PG}/${DB}`,
     REDIS_URL: REDIS_URL || undefined,
     LOG_LEVEL: 'silent',
@@ -158,12 +164,30 @@ async function main(): Promise<void> {
     ...(WEBHOOK ? { WEBHOOK_ALLOW_HTTP: '1', WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_DELIVERY: DELIVERY ? 'true' : 'false' } : {}),
   });
   const app = await createApp(config, { logger: false });
-  await app.listen({ port: 3902, host: '127.0.0.1' });
+  await app.listen({ port: APP_PORT, host: '127.0.0.1' });
   const { key } = await app.get(ApiKeysService).create('bench');
   const headers = { 'x-api-key': key, 'content-type': 'application/json' };
   const post = async (body: unknown): Promise<Record<string, any>> =>
-    (await fetch('http://127.0.0.1:3902/api/v1/qrcodes', { method: 'POST', headers, body: JSON.stringify(body) })).json() as Record<string, any>;
+    (await fetch(`http://127.0.0.1:${APP_PORT}/api/v1/qrcodes`, { method: 'POST', headers, body: JSON.stringify(body) })).json() as Record<
+      string,
+      any
+    >;
   const dynamic = await post({ type: 'url', content: { url: 'https://example.com/target' }, is_dynamic: true });
+  // The domain case: a verified domain (marked so directly: no DNS here) and a vanity code on it, found by Host.
+  const prismaSetup = app.get(Database).inspectionClient();
+  const domain = (await (
+    await fetch(`http://127.0.0.1:${APP_PORT}/api/v1/domains`, { method: 'POST', headers, body: JSON.stringify({ hostname: BRAND_HOST }) })
+  ).json()) as { id: string };
+  await prismaSetup.domain.update({ where: { id: domain.id }, data: { status: 'verified', verifiedAt: new Date() } });
+  await prismaSetup.$disconnect();
+  const branded = await post({
+    type: 'url',
+    content: { url: 'https://example.com/branded' },
+    is_dynamic: true,
+    domain_id: domain.id,
+    short_code: 'spring',
+  });
+  const ON_BRAND = { ...SCANNER, host: BRAND_HOST };
   // A full contact card: its landing page (about 5.5 KB of HTML) is what a scan of it answers.
   const contact = await post({
     type: 'vcard',
@@ -181,10 +205,10 @@ async function main(): Promise<void> {
       note: 'Met at the spring fair.',
     },
   });
-  const receiver = WEBHOOK ? await ReceiverProcess.start(3903) : undefined;
+  const receiver = WEBHOOK ? await ReceiverProcess.start(RECEIVER_PORT) : undefined;
   helperPid = receiver?.pid;
   if (receiver) {
-    const hook = await fetch('http://127.0.0.1:3902/api/v1/webhooks', {
+    const hook = await fetch(`http://127.0.0.1:${APP_PORT}/api/v1/webhooks`, {
       method: 'POST',
       headers,
       body: JSON.stringify({ url: receiver.url, events: ['qrcode.scanned'], qrcode_ids: [dynamic.id] }),
@@ -196,7 +220,7 @@ async function main(): Promise<void> {
     content: { url: 'https://example.com/poster' },
     style: { dotsOptions: { type: 'rounded', color: '#1a237e' } },
   });
-  await fetch(`http://127.0.0.1:3902/api/v1/qrcodes/${styled.id}/image`, { headers }); // warm the image cache
+  await fetch(`http://127.0.0.1:${APP_PORT}/api/v1/qrcodes/${styled.id}/image`, { headers }); // warm the image cache
 
   console.log(
     `hot paths: ${CONNECTIONS} connections, ${DURATION} s per load, ${ROUNDS} rounds, Redis ${REDIS_URL ? 'on' : 'off'}, ` +
@@ -205,44 +229,50 @@ async function main(): Promise<void> {
   );
   const prisma = app.get(Database).inspectionClient();
   const scansOf = async (id: string) => Number((await prisma.qrCode.findUniqueOrThrow({ where: { id } })).scans);
-  const scansBefore = { redirect: await scansOf(dynamic.id), landing: await scansOf(contact.id) };
+  const scansBefore = { redirect: await scansOf(dynamic.id), landing: await scansOf(contact.id), branded: await scansOf(branded.id) };
   const runRedirect = !process.env.ONLY_LANDING;
   const runOthers = !process.env.ONLY_REDIRECT;
   let redirects = 0;
+  let brandedRedirects = 0;
   let pages = 0;
   // One unmeasured load of each server first: the rounds compare JIT-compiled code, not warm-up.
   const warmUp = Math.min(3, DURATION);
   if (runRedirect) {
-    await load('http://127.0.0.1:3901/302', SCANNER, warmUp);
-    redirects += (await load(`http://127.0.0.1:3902/r/${dynamic.short_code}`, SCANNER, warmUp)).completed;
+    await load(`http://127.0.0.1:${BARE_PORT}/302`, SCANNER, warmUp);
+    redirects += (await load(`http://127.0.0.1:${APP_PORT}/r/${dynamic.short_code}`, SCANNER, warmUp)).completed;
+    brandedRedirects += (await load(`http://127.0.0.1:${APP_PORT}/r/spring`, ON_BRAND, warmUp)).completed;
   }
   if (runOthers) {
-    await load('http://127.0.0.1:3901/json', SCANNER, warmUp);
-    if (runRedirect) await load(`http://127.0.0.1:3902/api/v1/qrcodes/${styled.id}/image`, { 'x-api-key': key }, warmUp);
-    pages += (await load(`http://127.0.0.1:3902/r/${contact.short_code}`, SCANNER, warmUp)).ok;
+    await load(`http://127.0.0.1:${BARE_PORT}/json`, SCANNER, warmUp);
+    if (runRedirect) await load(`http://127.0.0.1:${APP_PORT}/api/v1/qrcodes/${styled.id}/image`, { 'x-api-key': key }, warmUp);
+    pages += (await load(`http://127.0.0.1:${APP_PORT}/r/${contact.short_code}`, SCANNER, warmUp)).ok;
   }
-  const ratios = { redirect: [] as number[], image: [] as number[], landing: [] as number[] };
+  const ratios = { redirect: [] as number[], branded: [] as number[], image: [] as number[], landing: [] as number[] };
   for (let round = 1; round <= ROUNDS; round++) {
     console.log(`round ${round}`);
     if (runRedirect) {
-      const base302 = await profiled(() => load('http://127.0.0.1:3901/302', SCANNER), round);
+      const base302 = await profiled(() => load(`http://127.0.0.1:${BARE_PORT}/302`, SCANNER), round);
       console.log(row('  bare Fastify 302 (baseline)', base302));
-      const redirect = await profiled(() => load(`http://127.0.0.1:3902/r/${dynamic.short_code}`, SCANNER), round);
+      const redirect = await profiled(() => load(`http://127.0.0.1:${APP_PORT}/r/${dynamic.short_code}`, SCANNER), round);
       console.log(row('  GET /r/:short_code (every scan recorded)', redirect, base302));
       redirects += redirect.completed;
       ratios.redirect.push(redirect.rps / base302.rps);
+      const onDomain = await load(`http://127.0.0.1:${APP_PORT}/r/spring`, ON_BRAND);
+      console.log(row(`  GET /r/spring on ${BRAND_HOST} (domain)`, onDomain, base302));
+      brandedRedirects += onDomain.completed;
+      ratios.branded.push(onDomain.rps / base302.rps);
     }
     if (!runOthers) continue;
     if (runRedirect) {
-      const baseJson = await load('http://127.0.0.1:3901/json');
+      const baseJson = await load(`http://127.0.0.1:${BARE_PORT}/json`);
       console.log(row('  bare Fastify JSON (baseline)', baseJson));
-      const image = await load(`http://127.0.0.1:3902/api/v1/qrcodes/${styled.id}/image`, { 'x-api-key': key });
+      const image = await load(`http://127.0.0.1:${APP_PORT}/api/v1/qrcodes/${styled.id}/image`, { 'x-api-key': key });
       console.log(row('  GET /api/v1/qrcodes/:id/image (cache hit)', image, baseJson));
       ratios.image.push(image.rps / baseJson.rps);
     }
-    const baseJsonPhone = await load('http://127.0.0.1:3901/json', SCANNER);
+    const baseJsonPhone = await load(`http://127.0.0.1:${BARE_PORT}/json`, SCANNER);
     console.log(row('  bare Fastify JSON (baseline, phone UA)', baseJsonPhone));
-    const landing = await load(`http://127.0.0.1:3902/r/${contact.short_code}`, SCANNER);
+    const landing = await load(`http://127.0.0.1:${APP_PORT}/r/${contact.short_code}`, SCANNER);
     console.log(row('  GET /r/:short_code, vCard page (scans kept)', landing, baseJsonPhone));
     pages += landing.ok;
     ratios.landing.push(landing.rps / baseJsonPhone.rps);
@@ -250,6 +280,7 @@ async function main(): Promise<void> {
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   const percent = (values: number[]) => `${(100 * median(values)).toFixed(0)}% (rounds: ${values.map((v) => `${(100 * v).toFixed(0)}%`).join(', ')})`;
   if (ratios.redirect.length) console.log(`median redirect / bare 302:   ${percent(ratios.redirect)}, target 50%`);
+  if (ratios.branded.length) console.log(`median domain redirect / bare 302: ${percent(ratios.branded)}, target 50%`);
   if (ratios.image.length) console.log(`median image hit / bare JSON: ${percent(ratios.image)}, target 35%`);
   if (ratios.landing.length) console.log(`median vCard page / bare JSON: ${percent(ratios.landing)}, target 40%`);
 
@@ -262,6 +293,12 @@ async function main(): Promise<void> {
       `redirect scans counted: ${stored} of ${redirects} 302s counted by autocannon ` +
         `(requests in flight at a load's end come on top), scan events: ${events}`,
     );
+  if (runRedirect) {
+    const brandedStored = (await scansOf(branded.id)) - scansBefore.branded;
+    console.log(
+      `domain redirect scans counted: ${brandedStored} of ${brandedRedirects} 302s counted by autocannon (in flight at a load's end come on top)`,
+    );
+  }
   if (receiver && DELIVERY) {
     const drainStarted = Date.now();
     const atEnd = await receiver.stats();

@@ -2,6 +2,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
 import { LogController } from 'fastify';
+import type { RequestListener } from 'node:http';
 import { AppModule } from './app.module';
 import type { AppConfig } from './config/app-config';
 import type { Clock } from './common/time/clock';
@@ -21,6 +22,9 @@ import { MetricsService } from './infra/observability/metrics.service';
 import { observeRequestDurations } from './infra/observability/request-durations';
 import { createRedirectHost, REDIRECT_PATH_PREFIX } from './redirect/redirect-host';
 import { RedirectService } from './redirect/redirect.service';
+import { DomainHosts } from './redirect/domain-hosts.service';
+import { dispatchByHost } from './redirect/host-dispatch';
+import { hostnameOfOrigin } from './domains/hostname';
 
 /** 1 MiB: a bulk request of 50 codes with logos fits. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -92,7 +96,15 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   observeRequestDurations(fastify, metrics);
 
   const redirectHost = await createRedirectHost(app.get(RedirectService), { trustProxy: config.trustProxy, logger, metrics });
-  router.mount(REDIRECT_PATH_PREFIX, (request, response) => redirectHost.routing(request, response));
+  const toRedirectHost: RequestListener = (request, response) => redirectHost.routing(request, response);
+  router.mount(REDIRECT_PATH_PREFIX, toRedirectHost);
+  // A branded domain's requests all go to the redirect host: a customer's domain never fronts the API.
+  router.dispatchFirst(
+    dispatchByHost(app.get(DomainHosts), toRedirectHost, {
+      trustProxy: config.trustProxy,
+      ownHostnames: [config.baseUrl, config.redirectUrl].flatMap((origin) => hostnameOfOrigin(origin) ?? []),
+    }),
+  );
   fastify.addHook('preClose', (done) => {
     router.unmountAll();
     done();

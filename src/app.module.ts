@@ -5,6 +5,7 @@ import { ApiKeyGuard } from './auth/api-key.guard';
 import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { BulkModule } from './bulk/bulk.module';
+import { DomainsModule } from './domains/domains.module';
 import { FoldersModule } from './folders/folders.module';
 import { ImagesModule } from './images/images.module';
 import { QrCodesModule } from './qrcodes/qrcodes.module';
@@ -53,6 +54,7 @@ export class AppModule {
         IdempotencyModule,
         AuthModule,
         FoldersModule,
+        DomainsModule,
         BulkModule,
         QrCodesModule,
         ImagesModule,

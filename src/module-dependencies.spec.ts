@@ -20,13 +20,14 @@ const ALLOWED: Record<string, string[]> = {
   scans: ['common', 'config', 'infra'],
   auth: ['common', 'config', 'infra', 'generated'],
   folders: ['common', 'config', 'infra', 'generated'],
-  qrcodes: ['common', 'config', 'infra', 'generated', 'folders', 'rendering', 'scans'],
-  images: ['common', 'config', 'infra', 'qrcodes', 'rendering'],
+  domains: ['common', 'config', 'infra', 'generated'],
+  qrcodes: ['common', 'config', 'infra', 'generated', 'folders', 'domains', 'rendering', 'scans'],
+  images: ['common', 'config', 'infra', 'qrcodes', 'domains', 'rendering'],
   styles: ['common', 'config', 'infra', 'qrcodes', 'rendering'],
   bulk: ['common', 'config', 'infra', 'qrcodes'],
   analytics: ['common', 'config', 'infra', 'generated', 'qrcodes'],
-  redirect: ['common', 'config', 'infra', 'generated', 'qrcodes', 'rendering', 'scans'],
-  webhooks: ['common', 'config', 'infra', 'generated', 'folders', 'qrcodes', 'scans'],
+  redirect: ['common', 'config', 'infra', 'generated', 'qrcodes', 'domains', 'rendering', 'scans'],
+  webhooks: ['common', 'config', 'infra', 'generated', 'folders', 'domains', 'qrcodes', 'scans'],
   /** Listens to QrCodeEvents; folders, webhooks and keys reach it only through infra's AuditTrail port. */
   audit: ['common', 'config', 'infra', 'generated', 'qrcodes'],
   /** main.ts, app.module.ts, app.factory.ts, cli.ts: the composition root. */
@@ -37,7 +38,8 @@ const PURE = [
   /^rendering\//,
   /^qrcodes\/content\/[^/]+\.encoder\.ts$/,
   /^qrcodes\/short-code\.ts$/,
-  /^qrcodes\/content\/redirect-target\.ts$/,
+  /^common\/web\/redirect-target\.ts$/,
+  /^domains\/hostname\.ts$/,
   /^redirect\/landing\//,
   /^scans\/geo\/geo-locator\.ts$/,
 ];

@@ -17,6 +17,7 @@ import {
   securityOf,
 } from './support/openapi';
 import { ADMIN_TOKEN, startTestApp, type TestApp } from './support/test-app';
+import { TestDnsServer } from './support/dns-server';
 
 /**
  * The published OpenAPI document is complete and true: every operation's examples succeed as
@@ -67,15 +68,25 @@ describe('OpenAPI document (e2e)', () => {
   let t: TestApp;
   let document: OpenAPIObject;
   let validator: ResponseValidator;
+  let dns: TestDnsServer;
 
   beforeAll(async () => {
-    t = await startTestApp(GENEROUS_RATE_LIMIT);
+    // The verify example needs its TXT record: a DNS server publishes every domain's own token.
+    dns = await new TestDnsServer().start();
+    dns.fallback = async (name) => {
+      const domain = await t.prisma.domain.findFirst({ where: { hostname: name.replace(/^_qr-verify\./, '') } });
+      return domain ? { txt: [domain.verificationToken] } : undefined;
+    };
+    t = await startTestApp({ ...GENEROUS_RATE_LIMIT, DNS_RESOLVERS: dns.address });
     const res = await t.request({ method: 'GET', url: '/docs-json' });
     expect(res.statusCode).toBe(200);
     document = res.json();
     validator = new ResponseValidator(document);
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await dns.close();
+  });
 
   const credentialsFor = (op: DocumentedOperation, apiKey: string): Record<string, string> => {
     const headers: Record<string, string> = {};

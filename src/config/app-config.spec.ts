@@ -31,6 +31,7 @@ describe('loadAppConfig', () => {
       bootstrapKey: true,
       webhooks: { allowHttp: false, allowPrivate: false, delivery: true, secretsKey: undefined },
       geo: { database: undefined, countryHeader: undefined },
+      domains: { dnsResolvers: [], dnsTimeoutMs: 3000, tlsAskEnabled: false },
     });
   });
 
@@ -41,6 +42,16 @@ describe('loadAppConfig', () => {
     });
     expect(() => loadAppConfig({ GEO_COUNTRY_HEADER: 'CF IPCountry' })).toThrow(/GEO_COUNTRY_HEADER/);
     expect(() => loadAppConfig({ GEO_COUNTRY_HEADER: 'X-Country:' })).toThrow(/GEO_COUNTRY_HEADER/);
+  });
+
+  it('reads the DNS resolvers (addresses with optional ports) and refuses names or junk', () => {
+    expect(loadAppConfig({ DNS_RESOLVERS: '127.0.0.1:5353, [::1]:53,9.9.9.9', TLS_ASK_ENABLED: '1' }).domains).toEqual({
+      dnsResolvers: ['127.0.0.1:5353', '[::1]:53', '9.9.9.9'],
+      dnsTimeoutMs: 3000,
+      tlsAskEnabled: true,
+    });
+    expect(() => loadAppConfig({ DNS_RESOLVERS: 'dns.google' })).toThrow(/DNS_RESOLVERS/);
+    expect(() => loadAppConfig({ DNS_TIMEOUT_MS: '10' })).toThrow(/DNS_TIMEOUT_MS/);
   });
 
   it('reads the webhook switches and refuses anything but 1/0/true/false', () => {

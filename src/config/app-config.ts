@@ -8,6 +8,9 @@ type LogLevel = (typeof LOG_LEVELS)[number];
 const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value);
 const emptyToUndefined = ({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 const ORIGIN = /^https?:\/\/[^/\s?#]+(\/[^\s?#]*)?$/;
+/** One resolver address: IPv4 with an optional port, a bracketed IPv6 with one, or a bare IPv6. */
+const RESOLVER = String.raw`(\[[0-9a-fA-F:.]+\](:\d{1,5})?|[0-9.]+(:\d{1,5})?|[0-9a-fA-F:]+)`;
+const RESOLVER_LIST = new RegExp(String.raw`^\s*${RESOLVER}(\s*,\s*${RESOLVER})*\s*$`);
 /** A switch: 1/true on, 0/false (or unset: the default) off. */
 const toSwitch = ({ value }: { value: unknown }) =>
   value === undefined || value === '' ? undefined : value === '1' || value === 'true' ? true : value === '0' || value === 'false' ? false : value;
@@ -176,6 +179,23 @@ class EnvironmentVariables {
   @IsOptional()
   @Matches(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,64}$/, { message: 'must be an HTTP header name such as CF-IPCountry' })
   GEO_COUNTRY_HEADER?: string;
+  /** Comma-separated resolvers (`ip` or `ip:port`, `[ipv6]:port`); unset: the system's. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(RESOLVER_LIST, {
+    message: 'must be a comma-separated list of resolver addresses such as 1.1.1.1, 9.9.9.9:53 or [2606:4700:4700::1111]:53',
+  })
+  DNS_RESOLVERS?: string;
+
+  @Transform(toInt)
+  @IsInt({ message: 'must be a number of milliseconds' })
+  @Min(100)
+  @Max(60_000)
+  DNS_TIMEOUT_MS = 3000;
+
+  @Transform(toSwitch)
+  @IsBoolean({ message: 'must be 1 or 0 (true or false)' })
+  TLS_ASK_ENABLED = false;
 }
 
 /** Typed configuration of the running service. */
@@ -211,6 +231,7 @@ export interface AppConfig {
   bootstrapKey: boolean;
   webhooks: WebhookSettings;
   geo: GeoSettings;
+  domains: DomainSettings;
 }
 
 /** Where scans' country and city come from (docs/scans-and-privacy.md#where-a-scan-comes-from). */
@@ -219,6 +240,16 @@ export interface GeoSettings {
   database?: string;
   /** GEO_COUNTRY_HEADER: the header a CDN names the visitor's country in; believed only with TRUST_PROXY set. */
   countryHeader?: string;
+}
+
+/** Branded domains (docs/domains-and-tls.md). */
+export interface DomainSettings {
+  /** DNS_RESOLVERS: the servers TXT records are looked up on; empty: the system's. */
+  dnsResolvers: string[];
+  /** DNS_TIMEOUT_MS: one lookup's budget, retries included. */
+  dnsTimeoutMs: number;
+  /** TLS_ASK_ENABLED: GET /internal/tls/ask answers (Caddy's on-demand TLS ask); 404 otherwise. */
+  tlsAskEnabled: boolean;
 }
 
 /** Webhook delivery (docs/webhooks.md). */
@@ -285,6 +316,9 @@ const ENV_NAMES = [
   'WEBHOOK_SECRETS_KEY',
   'GEOIP_DB',
   'GEO_COUNTRY_HEADER',
+  'DNS_RESOLVERS',
+  'DNS_TIMEOUT_MS',
+  'TLS_ASK_ENABLED',
 ] as const;
 
 export class ConfigError extends Error {}
@@ -339,6 +373,11 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       secretsKey: vars.WEBHOOK_SECRETS_KEY,
     },
     geo: { database: vars.GEOIP_DB, countryHeader: vars.GEO_COUNTRY_HEADER },
+    domains: {
+      dnsResolvers: vars.DNS_RESOLVERS ? vars.DNS_RESOLVERS.split(',').map((server) => server.trim()) : [],
+      dnsTimeoutMs: vars.DNS_TIMEOUT_MS,
+      tlsAskEnabled: vars.TLS_ASK_ENABLED,
+    },
   };
 }
 

@@ -6,6 +6,7 @@ import { createLru } from '../infra/cache/lru';
 import { NearCache, NearCacheRegistry } from '../infra/cache/near-cache';
 import { MetricsService } from '../infra/observability/metrics.service';
 import { dynamicUrl } from '../qrcodes/qr-code.representation';
+import { DomainEvents } from '../domains/domain-events';
 import { codeNotFound, QrCodesService } from '../qrcodes/qr-codes.service';
 import { restrictedFolders } from '../infra/http/request-context';
 import { imageCacheGroup, imageCacheMember, type ImageSource, imageSourceKey, imageSources } from './image-cache-key';
@@ -44,12 +45,21 @@ export class ImagesService {
     private readonly metrics: MetricsService,
     nearCaches: NearCacheRegistry,
     events: QrCodeEvents,
+    domainEvents: DomainEvents,
   ) {
     this.sources = imageSources(nearCaches);
     events.onCommitted(async (change) => {
       if (change.kind === 'created') return;
       await this.sources.invalidate(imageSourceKey(change.accountId, change.codeId));
       if (change.kind === 'deleted' || change.renderVersionChanged) await this.cache.delete(imageCacheGroup(change.codeId));
+    });
+    // Codes moved off a deleted domain encode another URL now (their render version went up with the move).
+    domainEvents.onCommitted(async (change) => {
+      if (change.kind !== 'deleted') return;
+      for (const code of change.moved) {
+        await this.sources.invalidate(imageSourceKey(change.accountId, code.id));
+        await this.cache.delete(imageCacheGroup(code.id));
+      }
     });
   }
 
@@ -93,7 +103,7 @@ export class ImagesService {
     const lookedUpAt = this.sources.mark();
     const code = await this.qrCodes.findOwned(accountId, id);
     // A dynamic code's image encodes its short link; a static code's, its content string.
-    const text = code.isDynamic && code.shortCode ? dynamicUrl(this.qrCodes.origins, code.shortCode) : code.contentString;
+    const text = code.isDynamic && code.shortCode ? dynamicUrl(this.qrCodes.origins, code.shortCode, code.domainHostname) : code.contentString;
     const source: ImageSource = {
       id: code.id,
       renderVersion: code.renderVersion,

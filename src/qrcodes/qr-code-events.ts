@@ -6,7 +6,20 @@ import type { QrCodeRecord } from './qr-code.record';
 
 /** The fields a client can change; `updated` events name those that changed. */
 export type QrCodeField =
-  'name' | 'content' | 'style' | 'folder_id' | 'is_dynamic' | 'status' | 'expires_at' | 'rules' | 'max_scans' | 'fallback_url' | 'password' | 'utm';
+  | 'name'
+  | 'content'
+  | 'style'
+  | 'folder_id'
+  | 'is_dynamic'
+  | 'status'
+  | 'expires_at'
+  | 'rules'
+  | 'max_scans'
+  | 'fallback_url'
+  | 'password'
+  | 'utm'
+  | 'domain_id'
+  | 'short_code';
 
 /**
  * What happened to an account's codes, as one write of the API did it (`code`: the code after an

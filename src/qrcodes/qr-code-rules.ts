@@ -7,6 +7,7 @@ import type { UpdateQrCodeDto } from './dto/update-qr-code.dto';
 import { NO_LINK_FIELDS, type NewQrCode, type QrCodeRecord } from './qr-code.record';
 import { checkLinkFields, type CheckedLinkFields } from './smart-links/check-link-settings';
 import type { QrCodeChanges } from './qr-codes.repository';
+import { vanityShortCodeProblem } from './short-code';
 
 /**
  * The rules of a QR code that need no database: content per type, style, capacity, the
@@ -60,6 +61,7 @@ export function checkNewQrCode(dto: CreateQrCodeDto, context: RuleContext): Rule
   const expiresAt = dto.expires_at ? new Date(dto.expires_at) : null;
   const expiry = expiryProblem(expiresAt, isDynamic, context.now);
   if (expiry) errors.push(expiry);
+  errors.push(...linkPlacementProblems(dto, isDynamic));
   const link = checkLinkFields(dto, { ownHosts: context.ownHosts, isUrlType: dto.type === 'url', isDynamic });
   if (!link.ok) errors.push(...link.errors);
   if (!content.ok || !style.ok || !link.ok || errors.length) return { ok: false, errors };
@@ -80,13 +82,30 @@ export function checkNewQrCode(dto: CreateQrCodeDto, context: RuleContext): Rule
       expiresAt,
       ...NO_LINK_FIELDS,
       ...link.value,
+      domainId: dto.domain_id ?? null,
+      chosenShortCode: dto.short_code ?? null,
     },
   };
+}
+
+/** domain_id and short_code place a dynamic code's link; on a static code there is none. */
+function linkPlacementProblems(dto: { domain_id?: unknown; short_code?: string }, isDynamic: boolean): FieldError[] {
+  const errors: FieldError[] = [];
+  if (dto.domain_id && !isDynamic) errors.push({ field: 'domain_id', message: 'domain_id applies to dynamic codes only' });
+  if (dto.short_code !== undefined) {
+    if (!isDynamic) errors.push({ field: 'short_code', message: 'short_code applies to dynamic codes only' });
+    else {
+      const problem = vanityShortCodeProblem(dto.short_code);
+      if (problem) errors.push({ field: 'short_code', message: problem });
+    }
+  }
+  return errors;
 }
 
 export type PlannedUpdate = Omit<QrCodeChanges, 'upgradeWithShortCode' | 'passwordHash'> &
   Omit<CheckedLinkFields, 'password'> & {
     upgradeToDynamic: boolean;
+    chosenShortCode: string | null;
     /** the new password as sent (the service hashes it), null to remove it, undefined: unchanged */
     password?: string | null;
   };
@@ -127,10 +146,15 @@ export function checkQrCodeUpdate(
   const expiresAt = dto.expires_at === undefined ? undefined : dto.expires_at === null ? null : new Date(dto.expires_at);
   const expiry = expiresAt === undefined ? null : expiryProblem(expiresAt, willBeDynamic, context.now);
   if (expiry) errors.push(expiry);
+  errors.push(...linkPlacementProblems(dto, willBeDynamic));
+  if (dto.short_code !== undefined && willBeDynamic && !upgradeToDynamic) {
+    errors.push({ field: 'short_code', message: 'short_code can be chosen only at creation or on the upgrade to dynamic (is_dynamic: true)' });
+  }
   const link = checkLinkFields(dto, { ownHosts: context.ownHosts, isUrlType: current.type === 'url', isDynamic: willBeDynamic });
   if (!link.ok) errors.push(...link.errors);
   if (errors.length || (content && !content.ok) || (style && !style.ok) || !link.ok) return { ok: false, errors };
 
+  const domainChanges = dto.domain_id !== undefined && dto.domain_id !== current.domainId;
   const nextContentString = content?.ok ? content.contentString : current.contentString;
   const nextStyle = (style?.ok ? style.style : current.style) as QrStyle;
   if (!willBeDynamic && (content || style)) {
@@ -147,9 +171,12 @@ export function checkQrCodeUpdate(
       folderId: dto.folder_id,
       status: dto.status,
       expiresAt,
-      bumpRenderVersion: content !== null || style !== null || upgradeToDynamic,
+      domainId: dto.domain_id,
+      // A new domain changes the URL the image encodes, as content, style and the upgrade change the image.
+      bumpRenderVersion: content !== null || style !== null || upgradeToDynamic || domainChanges,
       upgradeToDynamic,
       ...link.value,
+      chosenShortCode: dto.short_code ?? null,
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { FolderId, QrCodeId } from '../common/ids/resource-ids';
+import type { DomainId, FolderId, QrCodeId } from '../common/ids/resource-ids';
 import type { QrType } from './content';
 import type { SettableStatus } from './qr-code-status';
 import type { LinkRule, Utm } from './smart-links/link-settings';
@@ -14,6 +14,9 @@ export interface QrCodeRecord {
   folderId: FolderId | null;
   isDynamic: boolean;
   shortCode: string | null;
+  /** The branded domain its link is on (null: the default redirect host), and that domain's hostname. */
+  domainId: DomainId | null;
+  domainHostname: string | null;
   status: SettableStatus;
   expiresAt: Date | null;
   scans: bigint;
@@ -34,7 +37,12 @@ export type LinkFields = Pick<QrCodeRecord, 'rules' | 'maxScans' | 'fallbackUrl'
 
 /** A validated new code, ready to insert (the database assigns the rest). */
 export type NewQrCode = Pick<QrCodeRecord, 'name' | 'type' | 'content' | 'contentString' | 'style' | 'folderId' | 'isDynamic' | 'expiresAt'> &
-  LinkFields;
+  LinkFields & {
+    /** The domain its link goes on; left out or null: the default redirect host. */
+    domainId?: DomainId | null;
+    /** A chosen (vanity) short code; left out or null: one is generated. */
+    chosenShortCode?: string | null;
+  };
 
 /** A new code as the repository stores it: its short code drawn, its password (if any) hashed. */
 export type StoredNewQrCode = Omit<NewQrCode, 'password'> & { shortCode: string | null; passwordHash: string | null };

@@ -8,10 +8,18 @@ export interface QrLinkOrigins {
 }
 
 export const imageUrl = (origins: QrLinkOrigins, id: string) => `${origins.baseUrl}/api/v1/qrcodes/${id}/image`;
-export const dynamicUrl = (origins: QrLinkOrigins, shortCode: string) => `${origins.redirectUrl}/r/${shortCode}`;
+/** A short link: on the default redirect host, or on a branded domain (always https: Caddy serves it). */
+export const dynamicUrl = (origins: QrLinkOrigins, shortCode: string, hostname: string | null = null) =>
+  hostname ? `https://${hostname}/r/${shortCode}` : `${origins.redirectUrl}/r/${shortCode}`;
 
 function dynamicLinks(code: QrCodeRecord, origins: QrLinkOrigins) {
-  return code.isDynamic && code.shortCode ? { short_code: code.shortCode, dynamic_url: dynamicUrl(origins, code.shortCode) } : {};
+  return code.isDynamic && code.shortCode
+    ? {
+        short_code: code.shortCode,
+        dynamic_url: dynamicUrl(origins, code.shortCode, code.domainHostname),
+        ...(code.domainId ? { domain_id: code.domainId } : {}),
+      }
+    : {};
 }
 
 /** A dynamic code's smart-link settings (docs/smart-links.md); the password only as `has_password`. */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type Expression, type ExpressionBuilder, type Selectable, type SelectQueryBuilder, sql, type SqlBool } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { AccountId } from '../common/ids/account-id';
-import type { FolderId, QrCodeId } from '../common/ids/resource-ids';
+import type { DomainId, FolderId, QrCodeId } from '../common/ids/resource-ids';
 import type { DB, QrCode } from '../generated/kysely/database';
 import { Database } from '../infra/database/database.service';
 import type { AccountTables, Tables } from '../infra/database/tables';
@@ -34,6 +34,8 @@ export interface QrCodeChanges {
   fallbackUrl?: string | null;
   passwordHash?: string | null;
   utm?: Utm | null;
+  /** Moves the code to a domain (null: the default redirect host). */
+  domainId?: DomainId | null;
   /** Content, style or dynamic state changed: cached images of the old version are stale. */
   bumpRenderVersion: boolean;
   /** Upgrade to dynamic with this short code, unless the code already has one (then it is kept). */
@@ -56,7 +58,11 @@ function sorted<O>(query: SelectQueryBuilder<DB, 'qr_codes', O>, sort: ListSort)
   }
 }
 
-const toRecord = (row: Selectable<QrCode>): QrCodeRecord => ({
+/** The hostname of a code's domain, beside its columns (null without a domain). */
+const domainHostname = (eb: QrEb) =>
+  eb.selectFrom('domains').select('domains.hostname').whereRef('domains.id', '=', 'qr_codes.domain_id').as('domain_hostname');
+
+const toRecord = (row: Selectable<QrCode> & { domain_hostname: string | null }): QrCodeRecord => ({
   id: row.id,
   name: row.name,
   type: row.type as QrType,
@@ -66,6 +72,8 @@ const toRecord = (row: Selectable<QrCode>): QrCodeRecord => ({
   folderId: row.folder_id,
   isDynamic: row.is_dynamic,
   shortCode: row.short_code,
+  domainId: row.domain_id,
+  domainHostname: row.domain_hostname,
   status: row.status as SettableStatus,
   expiresAt: row.expires_at,
   scans: BigInt(row.scans),
@@ -82,6 +90,8 @@ const toRecord = (row: Selectable<QrCode>): QrCodeRecord => ({
 /** JSON columns that are null when empty. */
 const jsonOrNull = (value: unknown[] | object | null) =>
   value === null || (Array.isArray(value) && value.length === 0) ? null : JSON.stringify(value);
+/** A short code on its host, as one key. */
+export const shortCodeKey = (domainId: DomainId | null, shortCode: string): string => `${domainId ?? ''}/${shortCode}`;
 
 /** `%`, `_` and `\` in a search term match themselves. */
 export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
@@ -113,6 +123,7 @@ export class QrCodesRepository {
           folder_id: code.folderId,
           is_dynamic: code.isDynamic,
           short_code: code.shortCode,
+          domain_id: code.domainId ?? null,
           expires_at: code.expiresAt,
           link_rules: jsonOrNull(code.rules),
           max_scans: code.maxScans,
@@ -125,12 +136,19 @@ export class QrCodesRepository {
         })),
       )
       .returningAll()
+      .returning(domainHostname)
       .execute();
     return rows.map(toRecord);
   }
 
   async find(accountId: AccountId, id: QrCodeId): Promise<QrCodeRecord | null> {
-    const row = await this.database.read.forAccount(accountId).selectFrom('qr_codes').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await this.database.read
+      .forAccount(accountId)
+      .selectFrom('qr_codes')
+      .selectAll()
+      .select(domainHostname)
+      .where('id', '=', id)
+      .executeTakeFirst();
     return row ? toRecord(row) : null;
   }
 
@@ -144,6 +162,7 @@ export class QrCodesRepository {
       codes
         .selectFrom('qr_codes')
         .selectAll()
+        .select(domainHostname)
         .where('id', 'in', this.pageIdsQuery(codes, filter, sort, page, limit)),
       sort,
     ).execute();
@@ -172,7 +191,10 @@ export class QrCodesRepository {
   /** The account's codes among ids, in sort order (ids of other accounts or deleted codes are left out). */
   async findPage(accountId: AccountId, ids: QrCodeId[], sort: ListSort): Promise<QrCodeRecord[]> {
     if (ids.length === 0) return [];
-    const rows = await sorted(this.database.read.forAccount(accountId).selectFrom('qr_codes').selectAll().where('id', 'in', ids), sort).execute();
+    const rows = await sorted(
+      this.database.read.forAccount(accountId).selectFrom('qr_codes').selectAll().select(domainHostname).where('id', 'in', ids),
+      sort,
+    ).execute();
     return rows.map(toRecord);
   }
 
@@ -224,7 +246,14 @@ export class QrCodesRepository {
    */
   /** The code as it is now, locked until the transaction ends (an update records what it changed from). */
   async lockForUpdate(tx: Tables, accountId: AccountId, id: QrCodeId): Promise<QrCodeRecord | undefined> {
-    const row = await tx.forAccount(accountId).selectFrom('qr_codes').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    const row = await tx
+      .forAccount(accountId)
+      .selectFrom('qr_codes')
+      .selectAll()
+      .select(domainHostname)
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
     return row && toRecord(row);
   }
 
@@ -247,19 +276,47 @@ export class QrCodesRepository {
         ...(changes.fallbackUrl !== undefined && { fallback_url: changes.fallbackUrl }),
         ...(changes.passwordHash !== undefined && { password_hash: changes.passwordHash }),
         ...(changes.utm !== undefined && { utm: jsonOrNull(changes.utm) }),
+        ...(changes.domainId !== undefined && { domain_id: changes.domainId }),
         ...(changes.bumpRenderVersion && { render_version: eb('render_version', '+', 1) }),
         ...(changes.upgradeWithShortCode && { is_dynamic: true, short_code: eb.fn.coalesce('short_code', eb.val(changes.upgradeWithShortCode)) }),
       }))
       .where('id', '=', id)
       .returningAll()
+      .returning(domainHostname)
       .executeTakeFirst();
     return row && toRecord(row);
   }
 
   /** Deletes the code (a trigger deletes its scan events); returns it as it was, or undefined. */
   async delete(tx: Tables, accountId: AccountId, id: QrCodeId): Promise<QrCodeRecord | undefined> {
-    const row = await tx.forAccount(accountId).deleteFrom('qr_codes').where('id', '=', id).returningAll().executeTakeFirst();
+    const row = await tx
+      .forAccount(accountId)
+      .deleteFrom('qr_codes')
+      .where('id', '=', id)
+      .returningAll()
+      .returning(domainHostname)
+      .executeTakeFirst();
     return row && toRecord(row);
+  }
+
+  /**
+   * Which of these short codes are taken on their host (a domain, or the default redirect host:
+   * null), by any account: a short code is public, and a host's codes are one name space.
+   */
+  async takenShortCodes(wanted: ReadonlyArray<{ domainId: DomainId | null; shortCode: string }>): Promise<Set<string>> {
+    if (wanted.length === 0) return new Set();
+    const rows = await this.database.read.anyAccount
+      .selectFrom('qr_codes')
+      .select(['domain_id', 'short_code'])
+      .where((eb) =>
+        eb.or(
+          wanted.map(({ domainId, shortCode }) =>
+            eb.and([eb('short_code', '=', shortCode), domainId ? eb('domain_id', '=', domainId) : eb('domain_id', 'is', null)]),
+          ),
+        ),
+      )
+      .execute();
+    return new Set(rows.map((row) => shortCodeKey(row.domain_id, row.short_code ?? '')));
   }
 
   /** The account's codes among ids (ids of other accounts or deleted codes are left out). */

@@ -1,15 +1,17 @@
 import { Inject, Injectable, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 import type { AccountId } from '../common/ids/account-id';
-import type { QrCodeId } from '../common/ids/resource-ids';
+import type { DomainId, QrCodeId } from '../common/ids/resource-ids';
 import { ConcurrencyLimit, SlotWaitTimeout } from '../common/concurrency/concurrency-limit';
 import type { FieldError } from '../common/validation/field-error';
 import { ValidationFailedException } from '../common/validation/validation-failed.exception';
+import { FieldConflictException } from '../common/validation/field-conflict.exception';
+import { DomainsService, NOT_YOUR_DOMAIN } from '../domains/domains.service';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { OUTSIDE_KEY_FOLDERS, restrictedFolders } from '../infra/http/request-context';
 import { FoldersService, NOT_YOUR_FOLDER } from '../folders/folders.service';
 import { POOL_SIZES } from '../infra/database/database-connection';
 import { Database } from '../infra/database/database.service';
-import { isForeignKeyViolation } from '../infra/database/refused-data';
+import { isForeignKeyViolation, isUniqueViolation } from '../infra/database/refused-data';
 import type { Tables } from '../infra/database/tables';
 import type { CreateQrCodeDto } from './dto/create-qr-code.dto';
 import type { ListQrCodesQuery, ListSort } from './dto/list-qr-codes.query';
@@ -18,7 +20,7 @@ import { type QrCodeField, QrCodeEvents } from './qr-code-events';
 import { checkNewQrCode, checkQrCodeUpdate, type RuleContext, type UpdateOptions } from './qr-code-rules';
 import type { NewQrCode, QrCodeRecord } from './qr-code.record';
 import { type QrLinkOrigins, toCreated, toListItem } from './qr-code.representation';
-import { type ListFilter, QrCodesRepository } from './qr-codes.repository';
+import { type ListFilter, QrCodesRepository, shortCodeKey } from './qr-codes.repository';
 import { redirectHostAliases } from './content';
 import { SCAN_COUNTS, type ScanCounts } from '../scans/scan-counts';
 import { SearchResultCache } from './search-result-cache';
@@ -33,7 +35,10 @@ import { hashLinkPassword } from './smart-links/link-password';
  */
 const SEARCH_SLOTS = Math.max(1, Math.floor(POOL_SIZES.reads / 5));
 
-export type ItemCheck = { ok: true; code: NewQrCode } | { ok: false; errors: FieldError[] };
+/** `conflict`: the item is valid but its chosen short code is taken (409 for a single create). */
+export type ItemCheck = { ok: true; code: NewQrCode } | { ok: false; errors: FieldError[]; conflict?: boolean };
+
+const shortCodeTaken = (shortCode: string): FieldError => ({ field: 'short_code', message: `short_code "${shortCode}" is taken on this host` });
 
 export const codeNotFound = () => new NotFoundException('QR code not found');
 
@@ -46,6 +51,7 @@ export class QrCodesService {
   constructor(
     private readonly codes: QrCodesRepository,
     private readonly folders: FoldersService,
+    private readonly domains: DomainsService,
     private readonly database: Database,
     private readonly events: QrCodeEvents,
     private readonly searchResults: SearchResultCache,
@@ -68,12 +74,37 @@ export class QrCodesService {
     const folderIds = [...new Set(checks.flatMap((check) => (check.ok && check.value.folderId ? [check.value.folderId] : [])))];
     const owned = await this.folders.ownedAmong(accountId, folderIds);
     const keyFolders = restrictedFolders(accountId);
+    const placed = await this.linkPlacements(
+      accountId,
+      checks.flatMap((check) => (check.ok ? [check.value] : [])),
+    );
     return checks.map((check) => {
       if (!check.ok) return check;
       if (keyFolders && !check.value.folderId) return { ok: false, errors: [{ field: 'folder_id', message: OUTSIDE_KEY_FOLDERS }] };
       if (check.value.folderId && !owned.has(check.value.folderId)) return { ok: false, errors: [NOT_YOUR_FOLDER] };
-      return { ok: true, code: check.value };
+      return placed(check.value);
     });
+  }
+
+  /**
+   * The check of where new codes' links go: a domain must be a verified one of the account's, a
+   * chosen short code free on its host (taken by any code, or by an earlier item of the same batch).
+   */
+  private async linkPlacements(accountId: AccountId, codes: NewQrCode[]): Promise<(code: NewQrCode) => ItemCheck> {
+    const domainIds = [...new Set(codes.flatMap((code) => (code.domainId ? [code.domainId] : [])))];
+    const verified = await this.domains.verifiedAmong(accountId, domainIds);
+    const chosen = codes.flatMap((code) => (code.chosenShortCode ? [{ domainId: code.domainId ?? null, shortCode: code.chosenShortCode }] : []));
+    const taken = await this.codes.takenShortCodes(chosen);
+    const claimed = new Set<string>();
+    return (code) => {
+      if (code.domainId && !verified.has(code.domainId)) return { ok: false, errors: [NOT_YOUR_DOMAIN] };
+      if (code.chosenShortCode) {
+        const key = shortCodeKey(code.domainId ?? null, code.chosenShortCode);
+        if (taken.has(key) || claimed.has(key)) return { ok: false, errors: [shortCodeTaken(code.chosenShortCode)], conflict: true };
+        claimed.add(key);
+      }
+      return { ok: true, code };
+    };
   }
 
   /** Inserts valid codes in one transaction, giving dynamic ones fresh short codes (`bulk`: for one bulk request). */
@@ -82,16 +113,19 @@ export class QrCodesService {
     const hashed = await Promise.all(
       codes.map(async ({ password, ...code }) => ({ ...code, passwordHash: password === null ? null : await hashLinkPassword(password) })),
     );
-    const created = await withFreshShortCodes((next) =>
-      this.inTransaction(async (tx) => {
-        const inserted = await this.codes.insert(
-          tx,
-          accountId,
-          hashed.map((code) => ({ ...code, shortCode: code.isDynamic ? next() : null })),
-        );
-        await this.events.recordInTransaction(tx, { kind: 'created', accountId, codes: inserted, bulk });
-        return inserted;
-      }),
+    const chosen = codes.flatMap((code) => (code.chosenShortCode ? [code.chosenShortCode] : []));
+    const created = await this.takenAsConflict(chosen, () =>
+      withFreshShortCodes((next) =>
+        this.inTransaction(async (tx) => {
+          const inserted = await this.codes.insert(
+            tx,
+            accountId,
+            hashed.map((code) => ({ ...code, shortCode: code.isDynamic ? (code.chosenShortCode ?? next()) : null })),
+          );
+          await this.events.recordInTransaction(tx, { kind: 'created', accountId, codes: inserted, bulk });
+          return inserted;
+        }),
+      ),
     );
     await this.events.publishCommitted({ kind: 'created', accountId, codes: created, bulk });
     return created;
@@ -99,7 +133,7 @@ export class QrCodesService {
 
   async create(accountId: AccountId, dto: CreateQrCodeDto) {
     const [check] = await this.checkNew(accountId, [dto]);
-    if (!check.ok) throw new ValidationFailedException(check.errors);
+    if (!check.ok) throw check.conflict ? new FieldConflictException(check.errors) : new ValidationFailedException(check.errors);
     const [created] = await this.insert(accountId, [check.code]);
     return toCreated(created, this.origins);
   }
@@ -181,7 +215,7 @@ export class QrCodesService {
     const current = await this.findOwned(accountId, id);
     const check = checkQrCodeUpdate(current, dto, this.context(), options);
     if (!check.ok) throw new ValidationFailedException(check.errors);
-    const { upgradeToDynamic, password, ...planned } = check.value;
+    const { upgradeToDynamic, chosenShortCode, password, ...planned } = check.value;
     const changes = { ...planned, ...(password !== undefined && { passwordHash: password === null ? null : await hashLinkPassword(password) }) };
     if (changes.folderId === null && restrictedFolders(accountId)) {
       throw new ValidationFailedException([{ field: 'folder_id', message: OUTSIDE_KEY_FOLDERS }]);
@@ -189,27 +223,33 @@ export class QrCodesService {
     if (changes.folderId && !(await this.folders.ownedAmong(accountId, [changes.folderId])).has(changes.folderId)) {
       throw new ValidationFailedException([NOT_YOUR_FOLDER]);
     }
+    const placedShortCode = await this.checkUpdatePlacement(accountId, current, changes.domainId, chosenShortCode);
     const changed = changedFields(dto);
-    const updated = await withFreshShortCodes((next) =>
-      this.inTransaction(async (tx) => {
-        // Locked until the commit: concurrent updates of one code see and record each other's result.
-        const before = await this.codes.lockForUpdate(tx, accountId, id);
-        if (!before) throw codeNotFound();
-        const after = await this.codes.update(tx, accountId, id, { ...changes, upgradeWithShortCode: upgradeToDynamic ? next() : undefined });
-        if (!after) throw codeNotFound();
-        const event = {
-          kind: 'updated',
-          accountId,
-          codeId: id,
-          shortCode: after.shortCode,
-          changed,
-          renderVersionChanged: changes.bumpRenderVersion,
-          before,
-          code: after,
-        } as const;
-        await this.events.recordInTransaction(tx, event);
-        return event;
-      }),
+    const updated = await this.takenAsConflict(placedShortCode ? [placedShortCode] : [], () =>
+      withFreshShortCodes((next) =>
+        this.inTransaction(async (tx) => {
+          // Locked until the commit: concurrent updates of one code see and record each other's result.
+          const before = await this.codes.lockForUpdate(tx, accountId, id);
+          if (!before) throw codeNotFound();
+          const after = await this.codes.update(tx, accountId, id, {
+            ...changes,
+            upgradeWithShortCode: upgradeToDynamic ? (chosenShortCode ?? next()) : undefined,
+          });
+          if (!after) throw codeNotFound();
+          const event = {
+            kind: 'updated',
+            accountId,
+            codeId: id,
+            shortCode: after.shortCode,
+            changed,
+            renderVersionChanged: changes.bumpRenderVersion,
+            before,
+            code: after,
+          } as const;
+          await this.events.recordInTransaction(tx, event);
+          return event;
+        }),
+      ),
     );
     await this.events.publishCommitted(updated);
     // Read again with the pending scans, as get does; a delete since the commit leaves the updated row.
@@ -218,6 +258,38 @@ export class QrCodesService {
       (found) => (found.isDynamic ? [found.id] : []),
     );
     return toListItem(code, this.origins, pending.get(id));
+  }
+
+  /**
+   * An update's new domain must be a verified one of the account's, and the short code the link
+   * will have there (chosen now, or the code's own) free on it: 400 or 409 otherwise. Returns that
+   * short code when the update places one (null: it places none).
+   */
+  private async checkUpdatePlacement(
+    accountId: AccountId,
+    current: QrCodeRecord,
+    domainId: DomainId | null | undefined,
+    chosenShortCode: string | null,
+  ): Promise<string | null> {
+    if (domainId && !(await this.domains.verifiedAmong(accountId, [domainId])).has(domainId)) {
+      throw new ValidationFailedException([NOT_YOUR_DOMAIN]);
+    }
+    const moves = domainId !== undefined && domainId !== current.domainId;
+    const shortCode = chosenShortCode ?? (moves ? current.shortCode : null);
+    if (!shortCode) return null;
+    const host = domainId === undefined ? current.domainId : domainId;
+    if ((await this.codes.takenShortCodes([{ domainId: host, shortCode }])).size > 0) throw new FieldConflictException([shortCodeTaken(shortCode)]);
+    return shortCode;
+  }
+
+  /** A unique violation of a write that placed chosen short codes is one of them taken meanwhile: 409, not a retry. */
+  private async takenAsConflict<T>(placed: string[], write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (placed.length > 0 && isUniqueViolation(error)) throw new FieldConflictException(placed.map(shortCodeTaken));
+      throw error;
+    }
   }
 
   async delete(accountId: AccountId, id: QrCodeId): Promise<void> {
@@ -260,6 +332,8 @@ function changedFields(dto: UpdateQrCodeDto): QrCodeField[] {
     'fallback_url',
     'password',
     'utm',
+    'domain_id',
+    'short_code',
   ];
   return fields.filter((field) => dto[field] !== undefined);
 }

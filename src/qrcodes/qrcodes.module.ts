@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ApiExtraModels } from '@nestjs/swagger';
+import { DomainsModule } from '../domains/domains.module';
 import { FoldersModule } from '../folders/folders.module';
 import { ScansModule } from '../scans/scans.module';
 import { CONTENT_DTO_BY_TYPE } from './content';
@@ -15,7 +16,7 @@ import { SearchResultCache } from './search-result-cache';
  */
 @ApiExtraModels(...Object.values(CONTENT_DTO_BY_TYPE))
 @Module({
-  imports: [FoldersModule, ScansModule],
+  imports: [FoldersModule, DomainsModule, ScansModule],
   controllers: [QrCodesController],
   providers: [QrCodesRepository, QrCodesService, SearchResultCache, QrCodeEvents],
   exports: [QrCodesService, QrCodeEvents],

@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { type NearCache, NearCacheRegistry } from '../infra/cache/near-cache';
-import { QrCodeEvents } from '../qrcodes/qr-code-events';
+import type { DomainId } from '../common/ids/resource-ids';
+import { DomainEvents } from '../domains/domain-events';
+import { type QrCodeChanged, QrCodeEvents } from '../qrcodes/qr-code-events';
+import { shortCodeKey } from '../qrcodes/qr-codes.repository';
 import type { LinkTarget } from './link-target';
 import { LinksRepository } from './links.repository';
 
@@ -9,10 +12,18 @@ const LINK_TTL_MS = 30_000;
 /** Unknown codes are remembered briefly so that a flood of bad links does not reach the database. */
 const MISSING_TTL_MS = 5_000;
 
+/** The links a code change makes stale: the code's key on its host before and after (a vanity code may be looked up before it exists). */
+function staleKeys(change: QrCodeChanged): string[] {
+  const codes = change.kind === 'created' ? change.codes : change.kind === 'updated' ? [change.before, change.code] : [change.code];
+  return [...new Set(codes.flatMap((code) => (code.shortCode ? [shortCodeKey(code.domainId, code.shortCode)] : [])))];
+}
+
 /**
- * Resolves short codes from an in-process near cache, so the redirect hot path normally makes no
- * database or Redis round trip. A change of a code (content, status, expiry, delete) drops its
- * link on every instance.
+ * Resolves links by (host, short code) from an in-process near cache, so the redirect hot path
+ * normally makes no database or Redis round trip. The key is the code's domain id (empty for the
+ * default redirect host) and its short code (shortCodeKey). A change of a code (content, status,
+ * expiry, domain, delete) drops its links on every instance, and so does the deletion of a domain
+ * for the codes it moved to the default host.
  */
 @Injectable()
 export class LinkResolver {
@@ -24,32 +35,37 @@ export class LinkResolver {
     private readonly repository: LinksRepository,
     nearCaches: NearCacheRegistry,
     events: QrCodeEvents,
+    domainEvents: DomainEvents,
   ) {
     this.links = nearCaches.cache('links', { maxEntries: 100_000, ttlMs: LINK_TTL_MS });
     events.onCommitted(async (change) => {
-      if (change.kind !== 'created' && change.shortCode) await this.links.invalidate(change.shortCode);
+      for (const key of staleKeys(change)) await this.links.invalidate(key);
+    });
+    domainEvents.onCommitted(async (change) => {
+      if (change.kind === 'deleted') for (const code of change.moved) await this.links.invalidate(shortCodeKey(null, code.shortCode));
     });
   }
 
   /** The link if this instance has it in memory (null: known not to exist), undefined if it must be looked up (resolve). */
-  cached(shortCode: string): LinkTarget | null | undefined {
-    return this.links.get(shortCode);
+  cached(shortCode: string, domainId: DomainId | null = null): LinkTarget | null | undefined {
+    return this.links.get(shortCodeKey(domainId, shortCode));
   }
 
-  resolve(shortCode: string): Promise<LinkTarget | null> {
-    const cached = this.cached(shortCode);
+  resolve(shortCode: string, domainId: DomainId | null = null): Promise<LinkTarget | null> {
+    const key = shortCodeKey(domainId, shortCode);
+    const cached = this.links.get(key);
     if (cached !== undefined) return Promise.resolve(cached);
-    let lookup = this.resolving.get(shortCode);
+    let lookup = this.resolving.get(key);
     if (!lookup) {
       const lookedUpAt = this.links.mark();
       lookup = this.repository
-        .findByShortCode(shortCode)
+        .findByShortCode(shortCode, domainId)
         .then((target) => {
-          this.links.set(shortCode, target, target ? LINK_TTL_MS : MISSING_TTL_MS, lookedUpAt);
+          this.links.set(key, target, target ? LINK_TTL_MS : MISSING_TTL_MS, lookedUpAt);
           return target;
         })
-        .finally(() => this.resolving.delete(shortCode));
-      this.resolving.set(shortCode, lookup);
+        .finally(() => this.resolving.delete(key));
+      this.resolving.set(key, lookup);
     }
     return lookup;
   }

@@ -9,6 +9,8 @@ import { LANDING_FILE_NAMES, type LandingFile } from './landing/landing-page';
 import { PAGE_CSP } from './landing/page-style';
 import { ERROR_PAGE, NOT_FOUND_PAGE, UNAVAILABLE_PAGE } from './landing/status-pages';
 import type { RedirectAnswer, RedirectService, Visit } from './redirect.service';
+import { domainRootAnswer } from './domain-answers';
+import { servedDomainOf } from './served-domain';
 import { clipHeader } from '../scans/scan-event';
 
 /** Requests under this path belong to the redirect host (the short links printed in QR codes). */
@@ -60,6 +62,7 @@ export async function createRedirectHost(redirects: RedirectService, options: Re
       userAgent: clipHeader(request.headers['user-agent']),
       referrer: clipHeader(request.headers.referer),
       countable: request.method === 'GET',
+      domain: servedDomainOf(request.raw),
     };
     const answer = redirects.answer(visit);
     if (answer instanceof Promise) return answer.then((settled) => sendAnswer(request, reply, settled, SCAN_ROUTE, metrics, redirects, visit));
@@ -70,11 +73,17 @@ export async function createRedirectHost(redirects: RedirectService, options: Re
   for (const name of LANDING_FILE_NAMES) {
     const route = `${SCAN_ROUTE}/${name}`;
     host.get<{ Params: { shortCode: string } }>(route, (request, reply) => {
-      const answer = redirects.download(request.params.shortCode, name);
+      const answer = redirects.download(request.params.shortCode, name, servedDomainOf(request.raw));
       if (answer instanceof Promise) return answer.then((settled) => sendAnswer(request, reply, settled, route, metrics));
       sendAnswer(request, reply, answer, route, metrics);
     });
   }
+
+  // Only a branded domain's requests reach the root here (the server's host dispatch); the default host's go to the API.
+  host.get('/', (request, reply) => {
+    const domain = servedDomainOf(request.raw);
+    sendAnswer(request, reply, domain ? domainRootAnswer(domain) : { kind: 'page', status: 404, html: NOT_FOUND_PAGE }, '/', metrics);
+  });
 
   host.setNotFoundHandler((request, reply) => {
     sendPage(reply.header(REQUEST_ID_HEADER, request.id), 404, NOT_FOUND_PAGE);

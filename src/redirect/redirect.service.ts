@@ -7,6 +7,8 @@ import { EXPIRED_PAGE, NOT_FOUND_PAGE, PAUSED_PAGE } from './landing/status-page
 import { type LinkTarget, linkStatus } from './link-target';
 import { LinkResolver } from './link-resolver.service';
 import { GeoLocator, type GeoPlace } from '../scans/geo/geo-locator';
+import { unknownCodeAnswer } from './domain-answers';
+import type { ServedDomain } from './served-domain';
 import { KnownAgents } from '../scans/known-agents';
 import { ScanBuffer } from '../scans/scan-buffer.service';
 
@@ -26,6 +28,8 @@ export interface Visit {
   countable: boolean;
   /** Where the visit comes from, once looked up (placeOf): one lookup per scan, however many read it. */
   place?: GeoPlace;
+  /** The branded domain the request came to; left out: the default redirect host. */
+  domain?: ServedDomain;
 }
 
 /** An answer to a visit; `scanOf` names the code whose scan it is, once the answer has been sent (recordScan). */
@@ -62,10 +66,12 @@ export class RedirectService {
    * scan; no promise and no microtask on the hot path), else once it is looked up.
    */
   answer(visit: Visit): RedirectAnswer | Promise<RedirectAnswer> {
-    if (!SHORT_CODE_PATTERN.test(visit.shortCode)) return this.answerFor(null, visit.shortCode);
-    const cached = this.links.cached(visit.shortCode);
-    if (cached !== undefined) return this.answerFor(cached, visit.shortCode);
-    return this.links.resolve(visit.shortCode).then((target) => this.answerFor(target, visit.shortCode));
+    const { domain } = visit;
+    // A pending domain serves nothing; a malformed code names nothing on any host.
+    if (domain?.served === false || !SHORT_CODE_PATTERN.test(visit.shortCode)) return this.answerFor(null, visit.shortCode, domain);
+    const cached = this.links.cached(visit.shortCode, domain?.id);
+    if (cached !== undefined) return this.answerFor(cached, visit.shortCode, domain);
+    return this.links.resolve(visit.shortCode, domain?.id).then((target) => this.answerFor(target, visit.shortCode, domain));
   }
 
   /**
@@ -100,8 +106,8 @@ export class RedirectService {
     return (visit.place ??= this.geo.locate(visit));
   }
 
-  private answerFor(target: LinkTarget | null, shortCode: string): RedirectAnswer {
-    if (!target) return this.outcome('not_found', { kind: 'page', status: 404, html: NOT_FOUND_PAGE });
+  private answerFor(target: LinkTarget | null, shortCode: string, domain?: ServedDomain): RedirectAnswer {
+    if (!target) return this.outcome('not_found', unknownCodeAnswer(domain));
     const status = linkStatus(target);
     if (status === 'paused') return this.outcome('paused', { kind: 'page', status: 410, html: PAUSED_PAGE });
     if (status === 'expired') return this.outcome('expired', { kind: 'page', status: 410, html: EXPIRED_PAGE });
@@ -115,11 +121,11 @@ export class RedirectService {
    * A file a page offers (`contact.vcf`, `event.ics`). Downloads are not scans: nothing is recorded
    * or counted. Paused, expired and unknown codes answer as their page does.
    */
-  download(shortCode: string, name: LandingFileName): RedirectAnswer | Promise<RedirectAnswer> {
-    if (!SHORT_CODE_PATTERN.test(shortCode)) return this.fileFor(null, name);
-    const cached = this.links.cached(shortCode);
+  download(shortCode: string, name: LandingFileName, domain?: ServedDomain): RedirectAnswer | Promise<RedirectAnswer> {
+    if (domain?.served === false || !SHORT_CODE_PATTERN.test(shortCode)) return this.fileFor(null, name);
+    const cached = this.links.cached(shortCode, domain?.id);
     if (cached !== undefined) return this.fileFor(cached, name);
-    return this.links.resolve(shortCode).then((target) => this.fileFor(target, name));
+    return this.links.resolve(shortCode, domain?.id).then((target) => this.fileFor(target, name));
   }
 
   private fileFor(target: LinkTarget | null, name: LandingFileName): RedirectAnswer {

@@ -1,5 +1,12 @@
 /** The events an endpoint can subscribe to ('*': all of them, including any added later). */
-export const SUBSCRIBABLE_EVENTS = ['qrcode.created', 'qrcode.updated', 'qrcode.deleted', 'qrcode.scanned'] as const;
+export const SUBSCRIBABLE_EVENTS = [
+  'qrcode.created',
+  'qrcode.updated',
+  'qrcode.deleted',
+  'qrcode.scanned',
+  'domain.verified',
+  'domain.failing',
+] as const;
 export type SubscribableEvent = (typeof SUBSCRIBABLE_EVENTS)[number];
 export const ALL_EVENTS = '*';
 /** Sent only by POST /api/v1/webhooks/:id/test, to that endpoint, whatever it subscribes to. */

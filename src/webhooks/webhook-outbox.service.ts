@@ -10,6 +10,8 @@ import { toListItem } from '../qrcodes/qr-code.representation';
 import type { QrCodeRecord } from '../qrcodes/qr-code.record';
 import { QrCodesService } from '../qrcodes/qr-codes.service';
 import { StoredScanListeners, type StoredScans } from '../scans/stored-scans';
+import { type DomainChanged, DomainEvents } from '../domains/domain-events';
+import { toDomainView } from '../domains/domains.service';
 import { wants } from './endpoint-scope';
 import type { SubscribableEvent } from './webhook-event-types';
 import { type NewDelivery, type NewEvent, type SubscribedEndpoint, WebhookOutboxRepository } from './webhook-outbox.repository';
@@ -30,11 +32,13 @@ export class WebhookOutbox implements OnModuleInit {
     private readonly storedScans: StoredScanListeners,
     private readonly qrCodes: QrCodesService,
     private readonly recentBodies: RecentEventBodies,
+    private readonly domainEvents: DomainEvents,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   onModuleInit(): void {
     this.codeEvents.inTransaction((tx, change) => this.recordCodeChange(tx, change));
+    this.domainEvents.inTransaction((tx, change) => this.recordDomainChange(tx, change));
     this.storedScans.inTransaction((tx, stored) => this.recordScans(tx, stored));
   }
 
@@ -55,6 +59,23 @@ export class WebhookOutbox implements OnModuleInit {
         endpoints.filter((endpoint) => wants(endpoint, type, code)),
       );
     }
+    await this.outbox.insert(tx, change.accountId, outgoing.events, outgoing.deliveries);
+    this.recentBodies.keep(outgoing.events);
+  }
+
+  /**
+   * `domain.verified` and `domain.failing`, to the account's endpoints that subscribe to them and
+   * are not narrowed to some codes or a folder (a domain is neither).
+   */
+  private async recordDomainChange(tx: Tables, change: DomainChanged): Promise<void> {
+    if (change.kind !== 'verified' && change.kind !== 'failing') return;
+    const type: SubscribableEvent = `domain.${change.kind}`;
+    const endpoints = (await this.outbox.subscribers(tx, change.accountId, type)).filter(
+      (endpoint) => !endpoint.folderId && endpoint.qrcodeIds.length === 0,
+    );
+    if (endpoints.length === 0) return;
+    const outgoing = new Outgoing();
+    outgoing.add(change.accountId, type, this.clock.now(), { domain: toDomainView(change.domain) }, endpoints);
     await this.outbox.insert(tx, change.accountId, outgoing.events, outgoing.deliveries);
     this.recentBodies.keep(outgoing.events);
   }

@@ -1,3 +1,4 @@
+import { DomainsModule } from '../domains/domains.module';
 import { Module } from '@nestjs/common';
 import { FoldersModule } from '../folders/folders.module';
 import { QrCodesModule } from '../qrcodes/qrcodes.module';
@@ -18,7 +19,7 @@ import { WebhooksService } from './webhooks.service';
  * QrCodeEvents and StoredScanListeners.
  */
 @Module({
-  imports: [FoldersModule, QrCodesModule, ScansModule],
+  imports: [FoldersModule, DomainsModule, QrCodesModule, ScansModule],
   controllers: [WebhooksController],
   providers: [
     WebhooksRepository,

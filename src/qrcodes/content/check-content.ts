@@ -5,7 +5,7 @@ import { fieldErrorsFromValidation } from '../../common/validation/field-errors-
 import { CONTENT_TYPES } from './content-types';
 import { isPlainObject, selectDeclaredFields } from './declared-fields';
 import { QR_TYPES, type QrType, isQrType } from './qr-types';
-import { normaliseRedirectTarget, type OwnHosts } from './redirect-target';
+import { normaliseRedirectTarget, type OwnHosts } from '../../common/web/redirect-target';
 
 export interface ContentCheckOptions {
   /** hosts that reach the service itself: a url target there is refused (redirect loop) */

@@ -8,7 +8,7 @@ import { IsDefined, IsString, MaxLength, ValidateBy, ValidateIf, type Validation
 import { IsOptionalNotNull } from '../../common/validation/optional-not-null';
 import { parseIsoDateTime } from './iso-date-time';
 import { MAX_PHONE_NUMBER_LENGTH, MIN_PHONE_NUMBER_LENGTH, isWrittenPhoneNumber } from './phone-number';
-import { redirectTargetProblem } from './redirect-target';
+import { redirectTargetProblem } from '../../common/web/redirect-target';
 
 /**
  * Applies property decorators in the order listed. class-validator checks rules in the order they

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsWebUrl, RequiredText, inOrder } from './content-field-rules';
-import { MAX_URL_LENGTH } from './redirect-target';
+import { MAX_URL_LENGTH } from '../../common/web/redirect-target';
 import { UrlContent } from './url.encoder';
 
 export class UrlContentDto implements UrlContent {

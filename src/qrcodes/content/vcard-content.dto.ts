@@ -4,7 +4,7 @@ import { IsEmail, IsObject, ValidateNested } from 'class-validator';
 import { IsOptionalNotNull } from '../../common/validation/optional-not-null';
 import { IsWebUrl, IsWrittenPhoneNumber, OptionalText, RequiredTextUnlessPresent, inOrder } from './content-field-rules';
 import { MAX_PHONE_NUMBER_LENGTH } from './phone-number';
-import { MAX_URL_LENGTH } from './redirect-target';
+import { MAX_URL_LENGTH } from '../../common/web/redirect-target';
 import { VcardAddress, VcardContent } from './vcard.encoder';
 
 export class VcardAddressDto implements VcardAddress {

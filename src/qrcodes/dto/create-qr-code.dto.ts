@@ -1,5 +1,5 @@
 import { ResourceIdField } from '../../common/validation/resource-id.pipe';
-import type { FolderId } from '../../common/ids/resource-ids';
+import type { DomainId, FolderId } from '../../common/ids/resource-ids';
 import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { IsBoolean, IsDefined, IsIn, IsISO8601, IsObject, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { IsOptionalNotNull } from '../../common/validation/optional-not-null';
@@ -17,6 +17,25 @@ export const CONTENT_SCHEMA_REFS = CONTENT_DTOS.map((dto) => ({ $ref: getSchemaP
 const CONTENT_DESCRIPTION = `Content fields of the type: the schema named after \`type\` (${Object.entries(CONTENT_DTO_BY_TYPE)
   .map(([type, dto]) => `${type}: ${dto.name}`)
   .join(', ')}); fields of another type are refused`;
+
+/** The two fields that put a dynamic code's link on a branded domain, under a chosen short code (docs/domains-and-tls.md). */
+export const DOMAIN_ID_PROPERTY = {
+  type: String,
+  format: 'uuid',
+  nullable: true,
+  example: '5b8e0c4d-2f1a-4e3b-9c7d-6a5f4e3d2c1b',
+  description: 'Dynamic codes only: one of your verified domains; dynamic_url becomes https://<hostname>/r/<short_code>',
+} as const;
+export const SHORT_CODE_PROPERTY = {
+  type: String,
+  minLength: 3,
+  maxLength: 64,
+  pattern: '^[A-Za-z0-9_-]{3,64}$',
+  example: 'spring',
+  description:
+    'Dynamic codes only: a chosen (vanity) short code, unique on its host (409 when taken), not a reserved word ' +
+    '(api, docs, health, metrics, internal, admin, …); left out: 8 random base62 characters',
+} as const;
 
 /**
  * Request body of a single create, and of each bulk item. The shape is checked here; `content`
@@ -49,6 +68,16 @@ export class CreateQrCodeDto extends LinkSettingsDto {
   @ValidateIf((_, value) => value !== null && value !== undefined)
   @ResourceIdField()
   folder_id?: FolderId | null;
+
+  @ApiPropertyOptional({ ...DOMAIN_ID_PROPERTY, description: `${DOMAIN_ID_PROPERTY.description}; null (as left out): the default host` })
+  @ValidateIf((_, value) => value !== null && value !== undefined)
+  @ResourceIdField()
+  domain_id?: DomainId | null;
+
+  @ApiPropertyOptional(SHORT_CODE_PROPERTY)
+  @IsOptionalNotNull()
+  @IsString()
+  short_code?: string;
 
   @ApiPropertyOptional({ type: () => StyleDto, description: STYLE_RULE_DESCRIPTION })
   @IsOptionalNotNull()

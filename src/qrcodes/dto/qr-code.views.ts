@@ -11,8 +11,14 @@ const CREATED_AT = { format: 'date-time', description: 'UTC, with milliseconds',
 const SHORT_CODE = { description: 'Dynamic codes only: the code of the short link', example: 'aZ3kP9qL' };
 const DYNAMIC_URL = {
   format: 'uri',
-  description: 'Dynamic codes only: {REDIRECT_URL}/r/<short_code>, the URL the image encodes',
+  description: 'Dynamic codes only: {REDIRECT_URL}/r/<short_code>, or https://<hostname>/r/<short_code> on a domain; the URL the image encodes',
   example: 'https://qr.example.com/r/aZ3kP9qL',
+};
+const DOMAIN_ID = {
+  type: String,
+  format: 'uuid',
+  description: 'Dynamic codes on a branded domain only: the domain its link is on (left out: the default redirect host)',
+  example: '5b8e0c4d-2f1a-4e3b-9c7d-6a5f4e3d2c1b',
 };
 const IMAGE_URL = {
   format: 'uri',
@@ -49,6 +55,7 @@ export class QrCodeView {
   @ApiProperty({ type: 'integer', minimum: 0, description: 'Completed scans of the dynamic link, bots excluded', example: 42 }) scans: number;
   @ApiPropertyOptional(SHORT_CODE) short_code?: string;
   @ApiPropertyOptional(DYNAMIC_URL) dynamic_url?: string;
+  @ApiPropertyOptional(DOMAIN_ID) domain_id?: string;
   @ApiPropertyOptional({ format: 'date-time', description: 'Dynamic codes with an expiry only', example: '2099-12-31T23:59:59.000Z' })
   expires_at?: string;
   @ApiPropertyOptional({ type: [LinkRuleDto], description: 'Dynamic codes: the smart-link rules, in order ([] when none)' }) rules?: LinkRuleDto[];
@@ -87,6 +94,7 @@ export class QrCodeBulkItemView {
   @ApiProperty({ example: true }) is_dynamic: boolean;
   @ApiPropertyOptional(SHORT_CODE) short_code?: string;
   @ApiPropertyOptional(DYNAMIC_URL) dynamic_url?: string;
+  @ApiPropertyOptional(DOMAIN_ID) domain_id?: string;
   @ApiProperty(IMAGE_URL) image_url: string;
   @ApiProperty(CREATED_AT) created_at: string;
 }

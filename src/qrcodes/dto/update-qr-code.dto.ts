@@ -1,13 +1,13 @@
 import { ResourceIdField } from '../../common/validation/resource-id.pipe';
 import { IsOptionalNotNull } from '../../common/validation/optional-not-null';
-import type { FolderId } from '../../common/ids/resource-ids';
+import type { DomainId, FolderId } from '../../common/ids/resource-ids';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsISO8601, IsObject, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { STYLE_RULE_DESCRIPTION, StyleDto } from './style.dto';
 import { LinkSettingsDto } from './link-settings.dto';
 import { SETTABLE_STATUSES, type SettableStatus } from '../qr-code-status';
 import { QR_TYPES } from '../content';
-import { CONTENT_SCHEMA_REFS } from './create-qr-code.dto';
+import { CONTENT_SCHEMA_REFS, DOMAIN_ID_PROPERTY, SHORT_CODE_PROPERTY } from './create-qr-code.dto';
 
 /** Partial update: only the fields present change. */
 export class UpdateQrCodeDto extends LinkSettingsDto {
@@ -61,6 +61,22 @@ export class UpdateQrCodeDto extends LinkSettingsDto {
   @ValidateIf((_, value) => value !== null && value !== undefined)
   @IsISO8601({ strict: true })
   expires_at?: string | null;
+
+  @ApiPropertyOptional({
+    ...DOMAIN_ID_PROPERTY,
+    description: `${DOMAIN_ID_PROPERTY.description}; null moves the link back to the default host. A change of domain changes the printed code`,
+  })
+  @ValidateIf((_, value) => value !== null && value !== undefined)
+  @ResourceIdField()
+  domain_id?: DomainId | null;
+
+  @ApiPropertyOptional({
+    ...SHORT_CODE_PROPERTY,
+    description: `Only with is_dynamic: true on a static code (the upgrade). ${SHORT_CODE_PROPERTY.description}`,
+  })
+  @IsOptionalNotNull()
+  @IsString()
+  short_code?: string;
 
   @ApiPropertyOptional({ enum: QR_TYPES, description: "The type cannot change: only the code's own type is accepted" })
   @IsOptionalNotNull()

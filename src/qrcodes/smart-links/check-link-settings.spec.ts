@@ -1,4 +1,4 @@
-import { redirectHostAliases } from '../content/redirect-target';
+import { redirectHostAliases } from '../../common/web/redirect-target';
 import { checkFallbackUrl, checkRules, checkUtm, maxScansProblem, passwordProblem, type LinkCheckContext } from './check-link-settings';
 
 const ownHosts = redirectHostAliases(['https://r.example.com', 'http://localhost:3000']);

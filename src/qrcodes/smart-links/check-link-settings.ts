@@ -1,6 +1,6 @@
 import type { FieldError } from '../../common/validation/field-error';
 import { parseIsoDateTime } from '../content/iso-date-time';
-import { normaliseRedirectTarget, type OwnHosts } from '../content/redirect-target';
+import { normaliseRedirectTarget, type OwnHosts } from '../../common/web/redirect-target';
 import { COUNTRY_CODES } from './country-codes';
 import {
   CONDITION_ORDER,

@@ -17,3 +17,9 @@ export const NOT_FOUND_PAGE = statusPage(
 );
 export const UNAVAILABLE_PAGE = statusPage('cloud', 'Temporarily unavailable', 'This QR code cannot be opened right now. Try again in a moment.');
 export const ERROR_PAGE = statusPage('alert', 'Something went wrong', 'This QR code could not be opened. Try again later.');
+/** The root of a branded domain without a root_redirect_url: says what the host is, and nothing about whose it is. */
+export const DOMAIN_ROOT_PAGE = statusPage(
+  'search',
+  'QR code links',
+  'This address serves the links of printed QR codes. Scan a code to open its link.',
+);
