@@ -17,6 +17,8 @@ import { clipHeader } from '../scans/scan-event';
 export const REDIRECT_PATH_PREFIX = '/r/';
 
 const SCAN_ROUTE = '/r/:shortCode';
+/** A password form's body: the password (at most 128 characters) and its encoding. */
+const PASSWORD_FORM_LIMIT = 2048;
 /** The route label of answers that matched no route (the request-duration histogram's). */
 const UNMATCHED = 'unmatched';
 
@@ -49,25 +51,33 @@ export async function createRedirectHost(redirects: RedirectService, options: Re
       observeSentResponse(metrics, request, reply, UNMATCHED);
     },
   });
-  // Short links take no body: whatever a client sends is not read, so it cannot fail to parse.
+  // Short links take no body: whatever a client sends is not read, so it cannot fail to parse; but
+  // the password form (urlencoded, small).
   host.removeAllContentTypeParsers();
   host.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+  host.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
 
   // Not an async handler: a scan of a cached link is answered synchronously (see RedirectService.answer).
   host.get<{ Params: { shortCode: string } }>(SCAN_ROUTE, (request, reply) => {
-    const visit: Visit = {
-      shortCode: request.params.shortCode,
-      ip: request.ip,
-      headers: request.headers,
-      userAgent: clipHeader(request.headers['user-agent']),
-      referrer: clipHeader(request.headers.referer),
-      countable: request.method === 'GET',
-      domain: servedDomainOf(request.raw),
-    };
+    const visit = visitOf(request);
     const answer = redirects.answer(visit);
     if (answer instanceof Promise) return answer.then((settled) => sendAnswer(request, reply, settled, SCAN_ROUTE, metrics, redirects, visit));
     sendAnswer(request, reply, answer, SCAN_ROUTE, metrics, redirects, visit);
   });
+
+  // A password-protected link's form posts its password here (docs/smart-links.md#password); not a scan.
+  host.post<{ Params: { shortCode: string }; Body: Record<string, string | string[] | undefined> | undefined }>(
+    SCAN_ROUTE,
+    { bodyLimit: PASSWORD_FORM_LIMIT },
+    async (request, reply) => {
+      const field = request.body?.password;
+      const password = typeof field === 'string' ? field : '';
+      const answer = await redirects.submitPassword(visitOf(request), password);
+      sendAnswer(request, reply, answer, SCAN_ROUTE, metrics);
+    },
+  );
 
   // The files a landing page offers: downloads, not scans.
   for (const name of LANDING_FILE_NAMES) {
@@ -115,6 +125,21 @@ function sendErrorPage(error: Error, reply: FastifyReply, logger: Logger, reqId:
   sendPage(reply, 500, ERROR_PAGE);
 }
 
+/** A scan's (or a password post's) visit, as the redirect service reads it. */
+function visitOf(request: FastifyRequest<{ Params: { shortCode: string } }>): Visit {
+  return {
+    shortCode: request.params.shortCode,
+    ip: request.ip,
+    headers: request.headers,
+    query: (request.query ?? {}) as Visit['query'],
+    url: request.url,
+    userAgent: clipHeader(request.headers['user-agent']),
+    referrer: clipHeader(request.headers.referer),
+    countable: request.method === 'GET',
+    domain: servedDomainOf(request.raw),
+  };
+}
+
 /** Sends the answer; only an answer of a visit that was sent (a redirect or a landing page) is a scan. */
 function sendAnswer(
   request: FastifyRequest,
@@ -126,18 +151,20 @@ function sendAnswer(
   visit?: Visit,
 ): void {
   reply.header(REQUEST_ID_HEADER, request.id).header('cache-control', 'no-store');
-  if (answer.kind === 'redirect') reply.redirect(answer.location, 302);
-  else if (answer.kind === 'file') sendFile(reply, answer.file);
-  else sendPage(reply, answer.status, answer.html);
+  if (answer.kind === 'redirect') {
+    if (answer.cookie) reply.header('set-cookie', answer.cookie);
+    reply.redirect(answer.location, answer.status ?? 302);
+  } else if (answer.kind === 'file') sendFile(reply, answer.file);
+  else sendPage(reply, answer.status, answer.html, answer.csp);
   observeSentResponse(metrics, request, reply, route);
   if (answer.kind !== 'file' && answer.scanOf && visit) redirects?.recordScan(answer.scanOf, visit);
 }
 
-function sendPage(reply: FastifyReply, status: number, html: string | Buffer): FastifyReply {
+function sendPage(reply: FastifyReply, status: number, html: string | Buffer, csp = PAGE_CSP): FastifyReply {
   return reply
     .status(status)
     .header('content-type', 'text/html; charset=utf-8')
-    .header('content-security-policy', PAGE_CSP)
+    .header('content-security-policy', csp)
     .header('x-content-type-options', 'nosniff')
     .header('referrer-policy', 'no-referrer')
     .header('x-robots-tag', 'noindex, nofollow')

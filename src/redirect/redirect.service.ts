@@ -10,6 +10,16 @@ import { GeoLocator, type GeoPlace } from '../scans/geo/geo-locator';
 import { unknownCodeAnswer } from './domain-answers';
 import type { ServedDomain } from './served-domain';
 import { KnownAgents } from '../scans/known-agents';
+import { VisitorHasher } from '../scans/visitor-hash';
+import type { QrCodeId } from '../common/ids/resource-ids';
+import { AgentTraitsCache } from '../qrcodes/smart-links/agent-traits';
+import type { ScanFacts } from '../qrcodes/smart-links/link-rules-evaluator';
+import { LIMIT_REACHED_PAGE, passwordPage, TOO_MANY_ATTEMPTS_PAGE } from './landing/link-control-pages';
+import { PASSWORD_PAGE_CSP } from './landing/page-style';
+import { decideLink } from './link-decision';
+import { LinkPasswordGate } from './link-password-gate';
+import { LinksRepository } from './links.repository';
+import { visitFacts } from './visit-facts';
 import { ScanBuffer } from '../scans/scan-buffer.service';
 
 /** About 60 MB of pages at most per instance (5-8 KB each). */
@@ -20,8 +30,12 @@ const KEPT_PAGE_TTL_MS = 10 * 60_000;
 export interface Visit {
   shortCode: string;
   ip: string;
-  /** The request's headers as they came (the trusted country header is read from them); never stored. */
+  /** The request's headers as they came (the trusted country header, Accept-Language, the password cookie); never stored. */
   headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** The scanned URL's query (`/r/<code>?src=poster`): rules may ask for its parameters. */
+  query: Readonly<Record<string, string | string[] | undefined>>;
+  /** The path and query as requested: where the password form posts back to. */
+  url: string;
   userAgent: string | null;
   referrer: string | null;
   /** HEAD requests (link checkers) are answered but not recorded. */
@@ -30,23 +44,28 @@ export interface Visit {
   place?: GeoPlace;
   /** The branded domain the request came to; left out: the default redirect host. */
   domain?: ServedDomain;
+  /** The rule and split arm that answered it (set by the answer, recorded with the scan). */
+  matched?: { ruleIndex: number | null; armIndex: number | null };
 }
 
 /** An answer to a visit; `scanOf` names the code whose scan it is, once the answer has been sent (recordScan). */
 export type RedirectAnswer =
-  | { kind: 'redirect'; location: string; scanOf?: LinkTarget }
-  | { kind: 'page'; status: 200 | 404 | 410; html: string | Buffer; scanOf?: LinkTarget }
+  | { kind: 'redirect'; location: string; scanOf?: LinkTarget; status?: 302 | 303; cookie?: string }
+  | { kind: 'page'; status: 200 | 403 | 404 | 410 | 429; html: string | Buffer; scanOf?: LinkTarget; csp?: string }
   | { kind: 'file'; file: LandingFile };
 
 /**
- * Answers a scan of a short link (docs/scans-and-privacy.md): url codes redirect, other types get
- * their landing page, paused/expired codes a 410 page, unknown codes a 404 page. A scan is recorded
- * only once its answer (a redirect or the landing page of a live code) has been sent; bots are
- * answered and recorded as bots, not counted. Downloads a page offers are not scans.
+ * Answers a scan of a short link (docs/scans-and-privacy.md, docs/smart-links.md): the link's state
+ * first (unknown: 404 page; paused, expired: 410 page), then its password (a form), then its rules;
+ * url codes and rule URLs redirect, other types get their landing page; a code with a scan limit
+ * reserves the scan before answering with its target. A scan is recorded only once its answer (a
+ * redirect or the landing page of a live code) has been sent; bots are answered and recorded as
+ * bots, not counted. Downloads a page offers are not scans.
  */
 @Injectable()
 export class RedirectService {
   private readonly agents = new KnownAgents();
+  private readonly traits = new AgentTraitsCache();
   /**
    * Pages of live links by short code, each kept with the link object it was built from: a change
    * of the code replaces that object in the near cache, so a kept page is served only while its
@@ -56,22 +75,47 @@ export class RedirectService {
 
   constructor(
     private readonly links: LinkResolver,
+    private readonly linksRepository: LinksRepository,
     private readonly scans: ScanBuffer,
     private readonly metrics: MetricsService,
     private readonly geo: GeoLocator,
+    private readonly visitors: VisitorHasher,
+    private readonly passwords: LinkPasswordGate,
   ) {}
 
   /**
-   * The answer to a visit: at once when the link is in this instance's near cache (nearly every
-   * scan; no promise and no microtask on the hot path), else once it is looked up.
+   * The answer to a visit: at once when the link is in this instance's near cache and needs no
+   * database step (nearly every scan; no promise and no microtask on the hot path), else once the
+   * link is looked up, its scan count read (scans_below) or its scan reserved (max_scans).
    */
   answer(visit: Visit): RedirectAnswer | Promise<RedirectAnswer> {
-    const { domain } = visit;
+    const target = this.targetOf(visit.shortCode, visit.domain);
+    return target instanceof Promise ? target.then((found) => this.answerFor(found, visit)) : this.answerFor(target, visit);
+  }
+
+  /** The link of a visit's code on its host: from memory when this instance has it, else looked up (null: no such link). */
+  targetOf(shortCode: string, domain?: ServedDomain): LinkTarget | null | Promise<LinkTarget | null> {
     // A pending domain serves nothing; a malformed code names nothing on any host.
-    if (domain?.served === false || !SHORT_CODE_PATTERN.test(visit.shortCode)) return this.answerFor(null, visit.shortCode, domain);
-    const cached = this.links.cached(visit.shortCode, domain?.id);
-    if (cached !== undefined) return this.answerFor(cached, visit.shortCode, domain);
-    return this.links.resolve(visit.shortCode, domain?.id).then((target) => this.answerFor(target, visit.shortCode, domain));
+    if (domain?.served === false || !SHORT_CODE_PATTERN.test(shortCode)) return null;
+    const cached = this.links.cached(shortCode, domain?.id);
+    return cached !== undefined ? cached : this.links.resolve(shortCode, domain?.id);
+  }
+
+  /**
+   * The password form's post: limited attempts, then a cookie for the link and a 303 back to the
+   * scanned link (whose GET is then the scan), or the form again after a wrong password.
+   */
+  async submitPassword(visit: Visit, password: string): Promise<RedirectAnswer> {
+    const target = await this.targetOf(visit.shortCode, visit.domain);
+    const now = Date.now();
+    // Only a protected link takes a post: an unknown one answers as its scan would, any other goes back to its scan.
+    if (!target) return unknownCodeAnswer(visit.domain);
+    if (target.passwordHash === null || linkStatus(target, now) !== 'active') return { kind: 'redirect', location: visit.url, status: 303 };
+    const attempt = await this.passwords.attempt(target, visit.shortCode, visit.ip, password, now);
+    this.metrics.redirects.inc(`password_${attempt.kind}`);
+    if (attempt.kind === 'too_many') return { kind: 'page', status: 429, html: TOO_MANY_ATTEMPTS_PAGE };
+    if (attempt.kind === 'wrong') return { kind: 'page', status: 403, html: passwordPage(visit.url, true), csp: PASSWORD_PAGE_CSP };
+    return { kind: 'redirect', location: visit.url, status: 303, cookie: attempt.cookie };
   }
 
   /**
@@ -93,6 +137,8 @@ export class RedirectService {
       isBot: known === null || known.isBot,
       country: place.country,
       city: place.city,
+      ruleIndex: visit.matched?.ruleIndex ?? null,
+      armIndex: visit.matched?.armIndex ?? null,
     });
   }
 
@@ -106,15 +152,76 @@ export class RedirectService {
     return (visit.place ??= this.geo.locate(visit));
   }
 
-  private answerFor(target: LinkTarget | null, shortCode: string, domain?: ServedDomain): RedirectAnswer {
-    if (!target) return this.outcome('not_found', unknownCodeAnswer(domain));
-    const status = linkStatus(target);
-    if (status === 'paused') return this.outcome('paused', { kind: 'page', status: 410, html: PAUSED_PAGE });
-    if (status === 'expired') return this.outcome('expired', { kind: 'page', status: 410, html: EXPIRED_PAGE });
-    if (target.type !== 'url')
-      return this.outcome('page', { kind: 'page', status: 200, html: this.pageOf(target, target.type, shortCode), scanOf: target });
-    if (!target.safeLocation) return this.outcome('refused', { kind: 'page', status: 404, html: NOT_FOUND_PAGE });
-    return this.outcome('redirected', { kind: 'redirect', location: target.safeLocation, scanOf: target });
+  /**
+   * The facts of a visit for the rules (visit-facts.ts), at `at`: the dry-run resolver builds a
+   * visit of its own and asks the same.
+   */
+  factsOf(visit: Visit, at: number, scanCount?: number): ScanFacts {
+    return visitFacts(
+      {
+        at,
+        query: visit.query,
+        acceptLanguage: headerText(visit.headers['accept-language']),
+        country: () => this.placeOf(visit).country,
+        userAgent: visit.userAgent,
+        isBot: () => this.isBot(visit),
+        visitorHash: () => this.visitors.hash(at, visit.ip, visit.userAgent),
+        scanCount,
+      },
+      this.traits,
+    );
+  }
+
+  /** A code's exact scan count: stored, and pending in the scan buffer (what `scans` shows). */
+  async exactScanCount(codeId: QrCodeId): Promise<number> {
+    const { result, pending } = await this.scans.readWithPending(
+      () => this.linksRepository.storedScans(codeId),
+      () => [codeId],
+    );
+    return result + (pending.get(codeId) ?? 0);
+  }
+
+  private answerFor(target: LinkTarget | null, visit: Visit): RedirectAnswer | Promise<RedirectAnswer> {
+    if (target?.rules?.needsScanCount) return this.exactScanCount(target.codeId).then((count) => this.decide(target, visit, count));
+    return this.decide(target, visit);
+  }
+
+  private decide(target: LinkTarget | null, visit: Visit, scanCount?: number): RedirectAnswer | Promise<RedirectAnswer> {
+    const now = Date.now();
+    const cookies = headerText(visit.headers.cookie) ?? undefined;
+    const passwordAccepted = target === null || this.passwords.accepts(target, visit.shortCode, cookies, now);
+    const { decision } = decideLink(target, this.factsOf(visit, now, scanCount), { passwordAccepted });
+    if (target === null) return this.outcome('not_found', unknownCodeAnswer(visit.domain));
+    switch (decision.kind) {
+      case 'not_found':
+        return this.outcome('not_found', unknownCodeAnswer(visit.domain));
+      case 'paused':
+        return this.outcome('paused', { kind: 'page', status: 410, html: PAUSED_PAGE });
+      case 'expired':
+        return this.outcome('expired', { kind: 'page', status: 410, html: EXPIRED_PAGE });
+      case 'password_required':
+        return this.outcome('password', { kind: 'page', status: 200, html: passwordPage(visit.url, false), csp: PASSWORD_PAGE_CSP });
+      case 'refused':
+        return this.outcome('refused', { kind: 'page', status: 404, html: NOT_FOUND_PAGE });
+      case 'redirect':
+      case 'page': {
+        visit.matched = { ruleIndex: decision.ruleIndex, armIndex: decision.kind === 'redirect' ? decision.armIndex : null };
+        const served: RedirectAnswer =
+          decision.kind === 'redirect'
+            ? { kind: 'redirect', location: decision.location, scanOf: target }
+            : { kind: 'page', status: 200, html: this.pageOf(target, target.type as LandingType, visit.shortCode), scanOf: target };
+        const outcome = decision.kind === 'redirect' ? 'redirected' : 'page';
+        // Only a scan uses up a limit: link checkers (HEAD) and bots are answered without one.
+        if (target.maxScans === null || !visit.countable || this.isBot(visit)) return this.outcome(outcome, served);
+        return this.linksRepository
+          .reserveScan(target.codeId, target.maxScans)
+          .then((reserved) => (reserved ? this.outcome(outcome, served) : this.outcome('limit_reached', limitReachedAnswer(target))));
+      }
+    }
+  }
+
+  private isBot(visit: Visit): boolean {
+    return visit.userAgent === null || this.agents.recognise(visit.userAgent).isBot;
   }
 
   /**
@@ -148,4 +255,13 @@ export class RedirectService {
     this.metrics.redirects.inc(outcome);
     return answer;
   }
+}
+
+/** Past the scan limit: the fallback URL, or the "limit reached" page. */
+function limitReachedAnswer(target: LinkTarget): RedirectAnswer {
+  return target.fallbackLocation ? { kind: 'redirect', location: target.fallbackLocation } : { kind: 'page', status: 410, html: LIMIT_REACHED_PAGE };
+}
+
+function headerText(value: string | string[] | undefined): string | null {
+  return (Array.isArray(value) ? value.join(', ') : value) ?? null;
 }

@@ -48,6 +48,8 @@ export const SCAN_EVENT_COLUMNS = [
   'is_bot',
   'country',
   'city',
+  'rule_index',
+  'arm_index',
 ] as const;
 
 /** The columns of batches staged before scans had a place (their staged header names no count of columns). */
@@ -65,6 +67,9 @@ export function copyField(value: string | null): string {
   if (value === null) return '\\N';
   return NEEDS_ESCAPE.test(value) ? value.replace(/[\\\t\n\r\0]/g, (c) => ESCAPES[c]) : value;
 }
+
+/** A rule's or arm's index as a COPY field (`\N`: none). */
+const indexField = (index: number | null | undefined): string => (index === null || index === undefined ? '\\N' : String(index));
 
 /**
  * Writes recorded scans as a ScanBatch, as text rather than through an object per scan: each
@@ -93,7 +98,7 @@ export class ScanBatchWriter {
       lines[i] =
         `${randomUUID()}\t${copyField(event.codeId)}\t${this.iso(event.at)}\t${copyField(event.referrer)}\t` +
         `${this.visitors.hash(event.at, event.ip, event.userAgent)}\t${this.agentFields(event.userAgent, event.isBot)}\t` +
-        `${copyField(event.country)}\t${copyField(event.city)}\n`;
+        `${copyField(event.country)}\t${copyField(event.city)}\t${indexField(event.ruleIndex)}\t${indexField(event.armIndex)}\n`;
       let code = codes.get(event.codeId);
       if (!code) codes.set(event.codeId, (code = { codeId: event.codeId, scans: 0, rows: 0 }));
       code.rows++;
@@ -230,8 +235,12 @@ export interface ScanRow {
   isBot: boolean;
   country: string | null;
   city: string | null;
+  /** the smart-link rule and split arm that answered the scan (docs/smart-links.md), null when none */
+  ruleIndex: number | null;
+  armIndex: number | null;
 }
 
+const indexOf = (field: string): number | null => (field === '\\N' ? null : Number(field));
 const UNESCAPES: Record<string, string> = { '\\\\': '\\', '\\t': '\t', '\\n': '\n', '\\r': '\r' };
 const unescapeField = (field: string): string | null =>
   field === '\\N' ? null : field.includes('\\') ? field.replace(/\\[\\tnr]/g, (c) => UNESCAPES[c]) : field;
@@ -244,13 +253,14 @@ const unescapeField = (field: string): string | null =>
 export function readRowsOf(batch: ScanBatch, codeIds: ReadonlySet<string>): ScanRow[] {
   const text = typeof batch.rows === 'string' ? batch.rows : batch.rows.toString('utf8');
   const placed = batch.columns > SCAN_EVENT_COLUMNS.indexOf('city');
+  const ruled = batch.columns > SCAN_EVENT_COLUMNS.indexOf('arm_index');
   const rows: ScanRow[] = [];
   for (let start = 0; start < text.length;) {
     let end = text.indexOf('\n', start);
     if (end < 0) end = text.length;
     if (codeIds.has(text.slice(start + 37, start + 73))) {
       // Fields by position: event id (36), code id (36), time, referrer, visitor hash, user agent, device, os, browser,
-      // bot (one letter), country, city.
+      // bot (one letter), country, city, rule index, arm index.
       const at = start + 74;
       const atEnd = text.indexOf('\t', at);
       const referrerEnd = text.indexOf('\t', atEnd + 1);
@@ -261,6 +271,7 @@ export function readRowsOf(batch: ScanBatch, codeIds: ReadonlySet<string>): Scan
       const browserEnd = text.indexOf('\t', osEnd + 1);
       const countryEnd = placed ? text.indexOf('\t', browserEnd + 3) : -1;
       const cityEnd = placed ? text.indexOf('\t', countryEnd + 1) : -1;
+      const ruleEnd = ruled ? text.indexOf('\t', cityEnd + 1) : -1;
       rows.push({
         eventId: text.slice(start, start + 36),
         codeId: text.slice(start + 37, start + 73) as QrCodeId,
@@ -273,6 +284,8 @@ export function readRowsOf(batch: ScanBatch, codeIds: ReadonlySet<string>): Scan
         isBot: text.charCodeAt(browserEnd + 1) === 116, // 't'
         country: placed ? unescapeField(text.slice(browserEnd + 3, countryEnd)) : null,
         city: placed ? unescapeField(text.slice(countryEnd + 1, cityEnd < 0 || cityEnd > end ? end : cityEnd)) : null,
+        ruleIndex: ruled ? indexOf(text.slice(cityEnd + 1, ruleEnd)) : null,
+        armIndex: ruled ? indexOf(text.slice(ruleEnd + 1, end)) : null,
       });
     }
     start = end + 1;

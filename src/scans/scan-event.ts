@@ -17,6 +17,9 @@ export interface ScanEvent {
   /** Where the scan came from (GeoLocator): ISO 3166-1 alpha-2, and the city with a city database; null when unknown. */
   country: string | null;
   city: string | null;
+  /** the smart-link rule (index in the code's rules) and split arm that answered the scan; null or left out: none */
+  ruleIndex?: number | null;
+  armIndex?: number | null;
 }
 
 const MAX_HEADER_CHARS = 512;

@@ -26,7 +26,7 @@ import { VisitorHasher } from './visitor-hash';
     { provide: SCAN_COUNTS, useExisting: ScanBuffer },
     GEO_LOCATOR_PROVIDER,
   ],
-  exports: [ScanBuffer, SCAN_COUNTS, StoredScanListeners, GeoLocator],
+  exports: [ScanBuffer, SCAN_COUNTS, StoredScanListeners, GeoLocator, VisitorHasher],
 })
 export class ScansModule implements OnModuleDestroy {
   constructor(private readonly geo: GeoLocator) {}

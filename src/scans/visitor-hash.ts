@@ -59,6 +59,15 @@ export class VisitorHasher {
     return this.loading;
   }
 
+  /**
+   * A key for another purpose derived from the same per-deployment secret (HMAC of `purpose`), so
+   * the deployment keeps one secret; throws before `ready` resolved.
+   */
+  derivedKey(purpose: string): Buffer {
+    if (this.secret === null) throw new Error('the secret behind visitor hashes is not loaded yet');
+    return createHmac('sha256', this.secret).update(`derived:${purpose}`).digest();
+  }
+
   /** The visitor hash of a scan at `at` (epoch ms); throws before `ready` resolved. */
   hash(at: number, ip: string, userAgent: string | null): string {
     if (this.secret === null) throw new Error('the secret behind visitor hashes is not loaded yet');

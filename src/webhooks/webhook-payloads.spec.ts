@@ -14,6 +14,8 @@ describe('scannedEventBodies', () => {
     isBot: false,
     country: i % 3 ? 'DE' : null,
     city: i % 3 === 1 ? 'Berlin' : null,
+    ruleIndex: null,
+    armIndex: null,
     ...overrides,
   });
   const parse = (body: string) =>
