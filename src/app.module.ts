@@ -6,6 +6,7 @@ import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { BulkModule } from './bulk/bulk.module';
 import { FoldersModule } from './folders/folders.module';
+import { HistoryModule } from './history/history.module';
 import { ImagesModule } from './images/images.module';
 import { QrCodesModule } from './qrcodes/qrcodes.module';
 import { RedirectModule } from './redirect/redirect.module';
@@ -61,6 +62,7 @@ export class AppModule {
         AnalyticsModule,
         WebhooksModule,
         AuditModule,
+        HistoryModule,
       ],
       providers: [
         // Order matters: the key decides the account, then the account's budget is charged.

@@ -29,6 +29,8 @@ const ALLOWED: Record<string, string[]> = {
   webhooks: ['common', 'config', 'infra', 'generated', 'folders', 'qrcodes', 'scans'],
   /** Listens to QrCodeEvents; folders, webhooks and keys reach it only through infra's AuditTrail port. */
   audit: ['common', 'config', 'infra', 'generated', 'qrcodes'],
+  /** Destination history: listens to QrCodeEvents, restores through QrCodesService. */
+  history: ['common', 'config', 'infra', 'generated', 'qrcodes'],
   /** main.ts, app.module.ts, app.factory.ts, cli.ts: the composition root. */
   app: ['*'],
 };
@@ -39,6 +41,7 @@ const PURE = [
   /^qrcodes\/short-code\.ts$/,
   /^qrcodes\/content\/redirect-target\.ts$/,
   /^redirect\/landing\//,
+  /^history\/versioned-state\.ts$/,
 ];
 
 const moduleOf = (file: string): string => {

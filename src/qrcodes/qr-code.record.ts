@@ -19,6 +19,8 @@ export interface QrCodeRecord {
   renderVersion: number;
   createdAt: Date;
   updatedAt: Date;
+  /** Display prefix of the key that created it (null: none, or made before it was kept): its history's version 1. */
+  createdKeyPrefix: string | null;
 }
 
 /** A validated new code, ready to insert (the database assigns the rest). */

@@ -66,6 +66,7 @@ const toRecord = (row: Selectable<QrCode>): QrCodeRecord => ({
   renderVersion: row.render_version,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
+  createdKeyPrefix: row.created_key_prefix,
 });
 
 /** `%`, `_` and `\` in a search term match themselves. */
@@ -81,8 +82,12 @@ export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')
 export class QrCodesRepository {
   constructor(private readonly database: Database) {}
 
-  /** Inserts codes in one statement (all or none); short codes are given by the caller. */
-  async insert(tx: Tables, accountId: AccountId, codes: Array<NewQrCode & { shortCode: string | null }>): Promise<QrCodeRecord[]> {
+  /** Inserts codes in one statement (all or none); short codes and the creating key's prefix are given by the caller. */
+  async insert(
+    tx: Tables,
+    accountId: AccountId,
+    codes: Array<NewQrCode & Pick<QrCodeRecord, 'shortCode'> & { createdKeyPrefix?: string | null }>,
+  ): Promise<QrCodeRecord[]> {
     const now = Date.now();
     const rows = await tx
       .forAccount(accountId)
@@ -99,6 +104,7 @@ export class QrCodesRepository {
           is_dynamic: code.isDynamic,
           short_code: code.shortCode,
           expires_at: code.expiresAt,
+          created_key_prefix: code.createdKeyPrefix ?? null,
           // Distinct instants keep a bulk's codes in submission order under the newest/oldest sorts.
           created_at: new Date(now + index),
           updated_at: new Date(now + index),

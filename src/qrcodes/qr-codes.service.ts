@@ -5,7 +5,7 @@ import { ConcurrencyLimit, SlotWaitTimeout } from '../common/concurrency/concurr
 import type { FieldError } from '../common/validation/field-error';
 import { ValidationFailedException } from '../common/validation/validation-failed.exception';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { OUTSIDE_KEY_FOLDERS, restrictedFolders } from '../infra/http/request-context';
+import { actorKeyPrefix, OUTSIDE_KEY_FOLDERS, restrictedFolders } from '../infra/http/request-context';
 import { FoldersService, NOT_YOUR_FOLDER } from '../folders/folders.service';
 import { POOL_SIZES } from '../infra/database/database-connection';
 import { Database } from '../infra/database/database.service';
@@ -77,12 +77,14 @@ export class QrCodesService {
 
   /** Inserts valid codes in one transaction, giving dynamic ones fresh short codes (`bulk`: for one bulk request). */
   async insert(accountId: AccountId, codes: NewQrCode[], bulk = false): Promise<QrCodeRecord[]> {
+    // Kept on the row for the code's history (version 1), so a create writes nothing more than its row.
+    const createdKeyPrefix = actorKeyPrefix();
     const created = await withFreshShortCodes((next) =>
       this.inTransaction(async (tx) => {
         const inserted = await this.codes.insert(
           tx,
           accountId,
-          codes.map((code) => ({ ...code, shortCode: code.isDynamic ? next() : null })),
+          codes.map((code) => ({ ...code, shortCode: code.isDynamic ? next() : null, createdKeyPrefix })),
         );
         await this.events.recordInTransaction(tx, { kind: 'created', accountId, codes: inserted, bulk });
         return inserted;

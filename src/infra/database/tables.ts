@@ -28,7 +28,8 @@ export type OwnedTable =
   | 'webhook_deliveries'
   | 'webhook_attempts'
   | 'idempotency_keys'
-  | 'audit_log';
+  | 'audit_log'
+  | 'qr_code_versions';
 
 /**
  * The column by which a folder-restricted API key narrows an owned table (docs/api-keys-and-security.md#folder-restricted-keys):
