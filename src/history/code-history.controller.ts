@@ -16,11 +16,15 @@ import { CodeHistoryQuery, CodeHistoryView, CodeRestoredView } from './dto/code-
 const MAX_VERSION = 2_147_483_647;
 const VERSION_MESSAGE = 'version must be a positive integer';
 
-/** The `version` path parameter: a positive integer, 400 naming it otherwise. */
+/**
+ * The `version` path parameter: a positive integer, 400 naming it otherwise. The app's validation
+ * pipe runs first and turns a number-typed parameter into a number (NaN for text), hence String().
+ */
 @Injectable()
-class VersionPipe implements PipeTransform<string, number> {
-  transform(value: string): number {
-    const version = /^[1-9][0-9]{0,9}$/.test(value) ? Number(value) : NaN;
+class VersionPipe implements PipeTransform<unknown, number> {
+  transform(value: unknown): number {
+    const text = String(value);
+    const version = /^[1-9][0-9]{0,9}$/.test(text) ? Number(text) : NaN;
     if (!(version <= MAX_VERSION)) throw new ValidationFailedException([{ field: 'version', message: VERSION_MESSAGE }]);
     return version;
   }
