@@ -233,6 +233,8 @@ describe('destination history (e2e)', () => {
     for (const bad of ['0', '-1', 'abc', '1.5', '99999999999']) expectFieldErrors(await restore(code.id, bad), 'version');
     expectFieldErrors(await restore('not-a-uuid', 1), 'id');
     expectErrorBody(await restore(NO_SUCH_ID, 1), 404);
+    // A code that is not yours is not found, whatever the version says.
+    expectErrorBody(await restore(NO_SUCH_ID, 'abc'), 404);
     expectErrorBody(await call('GET', `/api/v1/qrcodes/${NO_SUCH_ID}/history`), 404);
   });
 

@@ -7,26 +7,23 @@ import type { QrCodeId } from '../common/ids/resource-ids';
 import { API_KEY_ROUTE_ERRORS, ApiErrorResponses } from '../common/openapi/error-responses';
 import { API_KEY_SCHEME } from '../common/openapi/security-schemes';
 import { qrCodeIdPipe } from '../common/validation/resource-id.pipe';
-import { ValidationFailedException } from '../common/validation/validation-failed.exception';
 import { ApiQrCodeIdParam, QR_CODE_NOT_FOUND } from '../qrcodes/qr-codes.controller';
 import { CodeHistoryService } from './code-history.service';
 import { CodeHistoryQuery, CodeHistoryView, CodeRestoredView } from './dto/code-history.dto';
 
 /** The largest version number a path may name (the column is a 4-byte integer). */
 const MAX_VERSION = 2_147_483_647;
-const VERSION_MESSAGE = 'version must be a positive integer';
 
 /**
- * The `version` path parameter: a positive integer, 400 naming it otherwise. The app's validation
- * pipe runs first and turns a number-typed parameter into a number (NaN for text), hence String().
+ * The `version` path parameter: a positive integer, else null (refused with a 400 naming it once the
+ * code is found: a code that is not yours is a 404 whatever the version says). Typed loosely so the
+ * app's validation pipe hands the text over as it came.
  */
 @Injectable()
-class VersionPipe implements PipeTransform<unknown, number> {
-  transform(value: unknown): number {
-    const text = String(value);
-    const version = /^[1-9][0-9]{0,9}$/.test(text) ? Number(text) : NaN;
-    if (!(version <= MAX_VERSION)) throw new ValidationFailedException([{ field: 'version', message: VERSION_MESSAGE }]);
-    return version;
+class VersionPipe implements PipeTransform<string, number | null> {
+  transform(value: string): number | null {
+    const version = /^[1-9][0-9]{0,9}$/.test(value) ? Number(value) : NaN;
+    return version <= MAX_VERSION ? version : null;
   }
 }
 
@@ -73,13 +70,12 @@ export class CodeHistoryController {
       'longer accepted, or an expiry that has passed, is refused (400 naming the field). The new version names the ' +
       'restored one in restored_from; when nothing differs, nothing changes and the current version is answered.',
   })
-  @ApiQrCodeIdParam()
   @ApiParam({
     name: 'version',
     description: 'A version number from the history (1: the code as created)',
-    schema: { type: 'integer', minimum: 1 },
-    example: 1,
+    schema: { type: 'integer', minimum: 1, example: 1 },
   })
+  @ApiQrCodeIdParam()
   @ApiOkResponse({ type: CodeRestoredView, description: 'Restored: the version made, and the code as it is now' })
   @ApiErrorResponses({
     400: {
@@ -89,7 +85,11 @@ export class CodeHistoryController {
     },
     404: { description: 'No such QR code among yours, or no such version of it', message: 'This QR code has no version 7' },
   })
-  async restore(@CurrentAccount() account: AccountId, @Param('id', qrCodeIdPipe) id: QrCodeId, @Param('version', VersionPipe) version: number) {
+  async restore(
+    @CurrentAccount() account: AccountId,
+    @Param('id', qrCodeIdPipe) id: QrCodeId,
+    @Param('version', VersionPipe) version: number | null,
+  ) {
     const restored = await this.history.restore(account, id, version);
     return { message: `QR code restored to version ${version}`, ...restored };
   }

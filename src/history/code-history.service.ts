@@ -2,6 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { AccountId } from '../common/ids/account-id';
 import type { QrCodeId } from '../common/ids/resource-ids';
+import { ValidationFailedException } from '../common/validation/validation-failed.exception';
 import type { Tables } from '../infra/database/tables';
 import { actorKeyPrefix } from '../infra/http/request-context';
 import type { UpdateQrCodeDto } from '../qrcodes/dto/update-qr-code.dto';
@@ -30,6 +31,7 @@ interface Restoring {
 }
 
 export const versionNotFound = (version: number) => new NotFoundException(`This QR code has no version ${version}`);
+const notAVersion = () => new ValidationFailedException([{ field: 'version', message: 'version must be a positive integer' }]);
 
 /**
  * Destination history (docs/statuses-and-lifecycle.md#destination-history): every change of what a
@@ -71,10 +73,11 @@ export class CodeHistoryService {
   /**
    * Sets the code's versioned fields back to those of `version`, as an update of the fields that
    * differ; answers the code as it is then and its version (the new one, or the current one when
-   * nothing differed).
+   * nothing differed). `version` null: the path named no version number (400, once the code is found).
    */
-  async restore(accountId: AccountId, id: QrCodeId, version: number) {
+  async restore(accountId: AccountId, id: QrCodeId, version: number | null) {
     const code = await this.qrCodes.findOwned(accountId, id);
+    if (version === null) throw notAVersion();
     const current = versionedState(code);
     const target = await this.stateOf(accountId, code, version);
     const changes = restoringUpdate(current, target);
