@@ -39,11 +39,11 @@ describe('CodeHistoryRepository (medium)', () => {
   const append = (codeId: QrCodeId, versions: NewCodeVersions, accountId = owner) =>
     db.database.transaction((tx) => history.append(tx, accountId, codeId, versions));
 
-  it("writes version 1 (the state at creation, with the code's creation time and key) with the first change, then one version per change", async () => {
+  it("writes version 1 (the state at creation, with the code's creation time and key) with the first change, then one per change", async () => {
     const code = await rows.dynamicCode(owner);
-    expect(await append(code.id as QrCodeId, change('https://example.com/v2'))).toBe(2);
-    expect(await append(code.id as QrCodeId, change('https://example.com/v3', 'qr_live_Other', 1))).toBe(3);
-    const versions = await stored(code.id as QrCodeId);
+    expect(await append(code.id, change('https://example.com/v2'))).toBe(2);
+    expect(await append(code.id, change('https://example.com/v3', 'qr_live_Other', 1))).toBe(3);
+    const versions = await stored(code.id);
     expect(
       versions.map(({ version, account_id, key_prefix, restored_from, state }) => ({ version, account_id, key_prefix, restored_from, state })),
     ).toEqual([
@@ -57,42 +57,41 @@ describe('CodeHistoryRepository (medium)', () => {
 
   it('pages newest first, with the version just before each page (what its oldest entry changed)', async () => {
     const code = await rows.dynamicCode(owner);
-    for (let n = 2; n <= 6; n++) await append(code.id as QrCodeId, change(`https://example.com/v${n}`));
-    const versionsAt = async (offset: number, count: number) =>
-      (await history.newestFirst(owner, code.id as QrCodeId, offset, count)).map((v) => v.version);
+    for (let n = 2; n <= 6; n++) await append(code.id, change(`https://example.com/v${n}`));
+    const versionsAt = async (offset: number, count: number) => (await history.newestFirst(owner, code.id, offset, count)).map((v) => v.version);
     expect(await versionsAt(0, 2)).toEqual([6, 5, 4]);
     expect(await versionsAt(2, 2)).toEqual([4, 3, 2]);
     expect(await versionsAt(4, 2)).toEqual([2, 1]);
     expect(await versionsAt(6, 2)).toEqual([]);
-    expect(await history.latest(owner, code.id as QrCodeId)).toBe(6);
-    expect((await history.find(owner, code.id as QrCodeId, 3))?.state).toEqual(change('https://example.com/v3').next.state);
+    expect(await history.latest(owner, code.id)).toBe(6);
+    expect((await history.find(owner, code.id, 3))?.state).toEqual(change('https://example.com/v3').next.state);
   });
 
   it('knows no version of a code that has not changed (version 1 is the code itself), nor of a missing code', async () => {
     const code = await rows.dynamicCode(owner);
-    expect(await history.newestFirst(owner, code.id as QrCodeId, 0, 20)).toEqual([]);
-    expect(await history.latest(owner, code.id as QrCodeId)).toBeUndefined();
-    expect(await history.find(owner, code.id as QrCodeId, 1)).toBeUndefined();
+    expect(await history.newestFirst(owner, code.id, 0, 20)).toEqual([]);
+    expect(await history.latest(owner, code.id)).toBeUndefined();
+    expect(await history.find(owner, code.id, 1)).toBeUndefined();
     expect(await history.latest(owner, NO_SUCH_CODE)).toBeUndefined();
   });
 
   it("another account sees none of a code's versions", async () => {
     const code = await rows.dynamicCode(owner);
-    await append(code.id as QrCodeId, change('https://example.com/v2'));
-    expect(await history.newestFirst(stranger, code.id as QrCodeId, 0, 20)).toEqual([]);
-    expect(await history.latest(stranger, code.id as QrCodeId)).toBeUndefined();
-    expect(await history.find(stranger, code.id as QrCodeId, 2)).toBeUndefined();
-    expect(await history.find(owner, code.id as QrCodeId, 2)).toBeDefined();
+    await append(code.id, change('https://example.com/v2'));
+    expect(await history.newestFirst(stranger, code.id, 0, 20)).toEqual([]);
+    expect(await history.latest(stranger, code.id)).toBeUndefined();
+    expect(await history.find(stranger, code.id, 2)).toBeUndefined();
+    expect(await history.find(owner, code.id, 2)).toBeDefined();
   });
 
   it('deleting the code deletes its history (foreign key cascade)', async () => {
     const code = await rows.dynamicCode(owner);
     const kept = await rows.dynamicCode(owner);
-    await append(code.id as QrCodeId, change('https://example.com/v2'));
-    await append(kept.id as QrCodeId, change('https://example.com/v2'));
+    await append(code.id, change('https://example.com/v2'));
+    await append(kept.id, change('https://example.com/v2'));
     await db.tables.deleteFrom('qr_codes').where('id', '=', code.id).execute();
-    expect(await stored(code.id as QrCodeId)).toEqual([]);
-    expect(await stored(kept.id as QrCodeId)).toHaveLength(2);
+    expect(await stored(code.id)).toEqual([]);
+    expect(await stored(kept.id)).toHaveLength(2);
   });
 
   it('refuses versions of a code that does not exist, leaving nothing', async () => {
@@ -102,7 +101,7 @@ describe('CodeHistoryRepository (medium)', () => {
 
   it('refuses a version number taken twice (two writers without the code lock): the second transaction leaves nothing', async () => {
     const code = await rows.dynamicCode(owner);
-    await append(code.id as QrCodeId, change('https://example.com/v2'));
+    await append(code.id, change('https://example.com/v2'));
     await expect(
       db.database.transaction(async (tx) => {
         await tx
@@ -111,6 +110,6 @@ describe('CodeHistoryRepository (medium)', () => {
           .execute();
       }),
     ).rejects.toThrow();
-    expect((await stored(code.id as QrCodeId)).map((v) => v.version)).toEqual([1, 2]);
+    expect((await stored(code.id)).map((v) => v.version)).toEqual([1, 2]);
   });
 });
