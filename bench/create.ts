@@ -1,7 +1,8 @@
 /**
  * Create throughput: POST /api/v1/qrcodes (a url code, and a dynamic one in turn) against the real
  * app on a fresh database, by autocannon in a forked process (bench/load-worker.ts). Prints
- * requests per second and latency per round, and the median round.
+ * requests per second, latency and CPU time per request (the app, Postgres, Redis) per round, and
+ * the median round. CPU per request is the steadier figure on a shared machine.
  *
  *   node -r @swc-node/register bench/create.ts [--rounds=3] [--duration=8] [--connections=10]
  *
@@ -18,6 +19,7 @@ import { createApp } from '../src/app.factory';
 import { ApiKeysService } from '../src/auth/api-keys.service';
 import { loadAppConfig } from '../src/config/app-config';
 import { migratePostgres } from '../src/infra/database/database-connection';
+import { cpuPerRequest, sampleCpu } from './cpu-accounting';
 import type { LoadJob, LoadResult } from './load-worker';
 
 const argv = process.argv.slice(2);
@@ -44,7 +46,7 @@ async function admin(statement: string): Promise<void> {
   }
 }
 
-async function load(origin: string, headers: Record<string, string>): Promise<LoadResult> {
+async function load(origin: string, headers: Record<string, string>, duration: number): Promise<LoadResult> {
   const body = (extra: object) => JSON.stringify({ type: 'url', name: 'bench create', content: { url: 'https://example.com/menu' }, ...extra });
   const post = (extra: object) => ({
     method: 'POST',
@@ -55,8 +57,8 @@ async function load(origin: string, headers: Record<string, string>): Promise<Lo
   const job: LoadJob = {
     // Each connection sends the sequence in turn: a static code, then a dynamic one (a short code).
     options: { url: origin, connections: CONNECTIONS, timeout: 60, requests: [post({}), post({ is_dynamic: true })] },
-    warmup: 1,
-    duration: DURATION,
+    warmup: 0,
+    duration,
   };
   const worker = fork(join(__dirname, 'load-worker.ts'), [], { execArgv: ['-r', '@swc-node/register'] });
   return new Promise<LoadResult>((resolve, reject) => {
@@ -86,13 +88,17 @@ async function main(): Promise<void> {
   const { port } = app.getHttpServer().address() as AddressInfo;
   const { key } = await app.get(ApiKeysService).create('bench');
   const rates: number[] = [];
+  const origin = `http://127.0.0.1:${port}`;
   try {
+    await load(origin, { 'x-api-key': key }, 1);
     for (let round = 1; round <= ROUNDS; round++) {
-      const result = await load(`http://127.0.0.1:${port}`, { 'x-api-key': key });
+      const before = sampleCpu();
+      const result = await load(origin, { 'x-api-key': key }, DURATION);
+      const cpu = cpuPerRequest(before, sampleCpu(), result.requests);
       rates.push(result.rps);
       console.log(
         `round ${round}: ${result.rps.toFixed(0)} creates/s, p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms, ` +
-          `${result.errors} errors (${result.statuses})`,
+          `${result.errors} errors (${result.statuses})\n         ${cpu}`,
       );
     }
   } finally {

@@ -81,10 +81,27 @@ export class AuditLogRepository {
     }));
   }
 
-  /** Deletes up to `batch` entries (of any account: system work) created before `cutoff`; returns how many. */
-  async deleteOlderThan(cutoff: Date, batch: number): Promise<number> {
-    const oldest = this.database.write.anyAccount.selectFrom('audit_log').select('id').where('created_at', '<', cutoff).limit(batch);
-    const result = await this.database.write.anyAccount.deleteFrom('audit_log').where('id', 'in', oldest).executeTakeFirst();
+  /**
+   * The sequence number of the oldest entry (of any account: system work) created at or after
+   * `cutoff`, or null when there is none. Every entry numbered below it is older than `cutoff`
+   * (retention deletes by number: the table has no index on its time, which every write would pay).
+   */
+  async firstSeqFrom(cutoff: Date): Promise<bigint | null> {
+    const row = await this.database.read.anyAccount
+      .selectFrom('audit_log')
+      .select('seq')
+      .where('created_at', '>=', cutoff)
+      .orderBy('seq')
+      .limit(1)
+      .executeTakeFirst();
+    return row ? BigInt(row.seq) : null;
+  }
+
+  /** Deletes up to `batch` of the oldest entries numbered below `beforeSeq` (null: any); returns how many. */
+  async deleteOldest(beforeSeq: bigint | null, batch: number): Promise<number> {
+    let oldest = this.database.write.anyAccount.selectFrom('audit_log').select('seq').orderBy('seq').limit(batch);
+    if (beforeSeq !== null) oldest = oldest.where('seq', '<', beforeSeq);
+    const result = await this.database.write.anyAccount.deleteFrom('audit_log').where('seq', 'in', oldest).executeTakeFirst();
     return Number(result.numDeletedRows);
   }
 }

@@ -50,9 +50,11 @@ export class AuditLogService implements OnApplicationBootstrap, OnApplicationShu
   /** Deletes entries older than the retention, a bounded batch per statement; returns how many. */
   async sweep(): Promise<number> {
     const cutoff = new Date(this.clock.now().getTime() - this.config.auditRetentionDays * DAY_MS);
+    // Found once per sweep: the entries below it only get fewer while it runs.
+    const keptFrom = await this.entries.firstSeqFrom(cutoff);
     let total = 0;
     for (;;) {
-      const deleted = await this.entries.deleteOlderThan(cutoff, SWEEP_BATCH);
+      const deleted = await this.entries.deleteOldest(keptFrom, SWEEP_BATCH);
       total += deleted;
       if (deleted < SWEEP_BATCH) return total;
     }

@@ -35,7 +35,7 @@ export async function openMediumDatabase(): Promise<MediumDatabase> {
     await clone.drop();
     throw error;
   }
-  const database = new Database(connection, config);
+  const database = new Database(connection);
   return {
     database,
     tables: database.write.anyAccount,

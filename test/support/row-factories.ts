@@ -2,7 +2,7 @@ import type { Insertable, Kysely, Selectable } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { type AccountId, asAccountId } from '../../src/common/ids/account-id';
 import type { DeliveryId, FolderId, QrCodeId, WebhookEventId, WebhookId } from '../../src/common/ids/resource-ids';
-import type { DB, Folder, QrCode, WebhookDelivery, WebhookEndpoint, WebhookEvent } from '../../src/generated/kysely/database';
+import type { AuditLogEntry, DB, Folder, QrCode, WebhookDelivery, WebhookEndpoint, WebhookEvent } from '../../src/generated/kysely/database';
 
 /**
  * Rows for the medium tier, inserted straight into the tables (not through the repository under
@@ -110,6 +110,23 @@ export class RowFactory {
         event_type: event.type,
         next_attempt_at: now,
         created_at: now,
+        ...overrides,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  /** An audit entry of the account (a code's update by no key unless overridden), made now unless overridden. */
+  async auditEntry(accountId: AccountId, overrides: Overrides<AuditLogEntry> = {}): Promise<Selectable<AuditLogEntry>> {
+    return this.db
+      .insertInto('audit_log')
+      .values({
+        id: randomUUID(),
+        account_id: accountId,
+        action: 'qrcode.update',
+        resource_type: 'qrcode',
+        resource_id: randomUUID(),
+        changes: JSON.stringify({ before: { name: `Old ${++this.serial}` }, after: { name: `New ${this.serial}` } }),
         ...overrides,
       })
       .returningAll()

@@ -26,6 +26,11 @@ export interface DatabaseConnection {
   kind: DatabaseKind;
   reads: SqlDriverAdapterFactory;
   writes: SqlDriverAdapterFactory;
+  /**
+   * The API's write transactions, raw on the writes' own pool: a statement inside a Prisma
+   * interactive transaction costs ~220 µs of CPU, raw ~40 µs (docs/architecture.md#database).
+   */
+  writeTransactions: SqlSession;
   /** Scan batches: a pool of its own, so a burst of stores never takes the API's connections. */
   scans: SqlSession;
   /** Background workers (webhook delivery): a pool of its own, raw pg like the scans. */
@@ -90,6 +95,7 @@ export function connectPostgres(databaseUrl: string, budgets: DatabaseBudgets, o
     kind: 'postgres',
     reads: new PrismaPg(reads),
     writes: new PrismaPg(writes),
+    writeTransactions: pgPoolSession(writes),
     scans: pgPoolSession(scans),
     workers: pgPoolSession(workers),
     probe: (timeoutMs) => withinTime(reads.query('SELECT 1'), timeoutMs),
@@ -123,6 +129,7 @@ export async function openEmbedded(dataDir: string): Promise<DatabaseConnection 
     kind: 'embedded',
     reads: new PrismaPGlite(db),
     writes: new PrismaPGlite(db),
+    writeTransactions: sql,
     scans: sql,
     workers: sql,
     probe: (timeoutMs) => withinTime(db.query('SELECT 1'), timeoutMs),

@@ -1,5 +1,4 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { PrismaClient } from '../../generated/prisma/client';
 import type { DatabaseConnection, DatabaseKind } from './database-connection';
 import type { SqlSession } from './sql-session';
@@ -11,9 +10,9 @@ export const DATABASE_CONNECTION = Symbol('DATABASE_CONNECTION');
 
 /**
  * The app's database. Repositories build their queries with Kysely (types generated from
- * prisma/schema.prisma) on `read` or `write` or in a `transaction`; Prisma runs them. Scan batches
- * go through `scans` (COPY, outside Prisma). Reads and writes use separate pools, each with its
- * own statement timeout (DB_READ_TIMEOUT_MS, DB_WRITE_TIMEOUT_MS).
+ * prisma/schema.prisma) on `read` or `write`, which Prisma runs, or in a `transaction`, which runs
+ * raw on the same pool. Scan batches go through `scans` (COPY, outside Prisma). Reads and writes
+ * use separate pools, each with its own statement timeout (DB_READ_TIMEOUT_MS, DB_WRITE_TIMEOUT_MS).
  */
 @Injectable()
 export class Database implements OnApplicationShutdown {
@@ -21,19 +20,12 @@ export class Database implements OnApplicationShutdown {
   readonly write: Tables;
   private readonly readClient: PrismaClient;
   private readonly writeClient: PrismaClient;
-  private readonly transactionOptions: { maxWait: number; timeout: number };
 
-  constructor(
-    @Inject(DATABASE_CONNECTION) private readonly connection: DatabaseConnection,
-    @Inject(APP_CONFIG) config: AppConfig,
-  ) {
+  constructor(@Inject(DATABASE_CONNECTION) private readonly connection: DatabaseConnection) {
     this.readClient = new PrismaClient({ adapter: connection.reads });
     this.writeClient = new PrismaClient({ adapter: connection.writes });
     this.read = new Tables(retryingLostLinks(this.readClient));
     this.write = new Tables(this.writeClient);
-    // Waiting for a connection is part of the write's budget; a dead database fails sooner (the link watchdog).
-    const { writeTimeoutMs } = config.database;
-    this.transactionOptions = { maxWait: writeTimeoutMs, timeout: writeTimeoutMs };
   }
 
   get kind(): DatabaseKind {
@@ -45,15 +37,19 @@ export class Database implements OnApplicationShutdown {
     return this.connection.scans;
   }
 
-  /** Runs `work` in one write transaction: committed if it resolves, rolled back if it throws. */
+  /**
+   * Runs `work` in one write transaction: committed if it resolves, rolled back if it throws. The
+   * same Kysely tables, run raw on the writes' pool rather than as a Prisma interactive transaction
+   * (a fifth of the CPU per statement: docs/architecture.md#database); every statement keeps the
+   * write budget (statement_timeout), and a connection is waited for at most as long.
+   */
   transaction<T>(work: (tx: Tables) => Promise<T>): Promise<T> {
-    return this.writeClient.$transaction((tx) => work(new Tables(tx)), this.transactionOptions);
+    return this.connection.writeTransactions.transaction((tx) => work(new Tables(sqlRunner(tx))));
   }
 
   /**
-   * Runs `work` in one transaction on the background workers' pool, without Prisma (raw pg, like
-   * the scans): the webhook worker's steps cost 1.9 ms of CPU per delivered event through Prisma,
-   * which a redirect-serving instance cannot spare. The same Kysely tables; ownership as in `transaction`.
+   * Runs `work` in one transaction on the background workers' pool (webhook delivery), apart from
+   * the API's writes so that a burst of deliveries never takes their connections.
    */
   workerTransaction<T>(work: (tx: Tables) => Promise<T>): Promise<T> {
     return this.connection.workers.transaction((tx) => work(new Tables(sqlRunner(tx))));

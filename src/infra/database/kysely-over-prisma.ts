@@ -97,15 +97,11 @@ class PrismaConnection implements DatabaseConnection {
 
 /**
  * A raw SQL transaction (pg or PGlite, sql-session.ts) as the runner Kysely's queries go through:
- * the same typed builders, run without Prisma (see Database.workerTransaction). Writes without
- * RETURNING report no row count here.
+ * the same typed builders, run without Prisma (see Database.transaction).
  */
-export function sqlRunner(tx: Pick<SqlTransaction, 'query'>): RawQueryRunner {
+export function sqlRunner(tx: Pick<SqlTransaction, 'query' | 'execute'>): RawQueryRunner {
   return {
     $queryRawUnsafe: async <T>(query: string, ...values: unknown[]) => (await tx.query(query, values)) as T,
-    $executeRawUnsafe: async (query: string, ...values: unknown[]) => {
-      await tx.query(query, values);
-      return 0;
-    },
+    $executeRawUnsafe: (query: string, ...values: unknown[]) => tx.execute(query, values),
   };
 }
