@@ -7,6 +7,7 @@ import { AuthModule } from './auth/auth.module';
 import { BulkModule } from './bulk/bulk.module';
 import { DomainsModule } from './domains/domains.module';
 import { FoldersModule } from './folders/folders.module';
+import { HistoryModule } from './history/history.module';
 import { ImagesModule } from './images/images.module';
 import { QrCodesModule } from './qrcodes/qrcodes.module';
 import { RedirectModule } from './redirect/redirect.module';
@@ -63,6 +64,7 @@ export class AppModule {
         AnalyticsModule,
         WebhooksModule,
         AuditModule,
+        HistoryModule,
       ],
       providers: [
         // Order matters: the key decides the account, then the account's budget is charged.

@@ -30,6 +30,8 @@ const ALLOWED: Record<string, string[]> = {
   webhooks: ['common', 'config', 'infra', 'generated', 'folders', 'domains', 'qrcodes', 'scans'],
   /** Listens to QrCodeEvents; folders, webhooks and keys reach it only through infra's AuditTrail port. */
   audit: ['common', 'config', 'infra', 'generated', 'qrcodes'],
+  /** Destination history: listens to QrCodeEvents, restores through QrCodesService. */
+  history: ['common', 'config', 'infra', 'generated', 'qrcodes'],
   /** main.ts, app.module.ts, app.factory.ts, cli.ts: the composition root. */
   app: ['*'],
 };
@@ -42,6 +44,7 @@ const PURE = [
   /^domains\/hostname\.ts$/,
   /^redirect\/landing\//,
   /^scans\/geo\/geo-locator\.ts$/,
+  /^history\/versioned-state\.ts$/,
 ];
 
 const moduleOf = (file: string): string => {

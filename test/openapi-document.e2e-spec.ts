@@ -126,13 +126,15 @@ describe('OpenAPI document (e2e)', () => {
 
   /**
    * A nested resource's id as a person finds it in Swagger UI: the first item its collection lists
-   * (`…/{id}/deliveries/{delivery_id}` → `data[0].id` of `GET …/{id}/deliveries`).
+   * (`…/{id}/deliveries/{delivery_id}` → `data[0].id` of `GET …/{id}/deliveries`), or that item's
+   * field named like the parameter (`…/{id}/history/{version}/restore` → `data[0].version`).
    */
   const firstListed = async (path: string, parameter: string, url: string, apiKey: string): Promise<unknown> => {
     const collection = url.slice(0, url.indexOf(`/{${parameter}}`));
     const res = await t.request({ method: 'GET', url: collection, headers: { 'x-api-key': apiKey } });
     if (res.statusCode !== 200) throw new Error(`${path}: GET ${collection} answered ${res.statusCode}: ${res.body}`);
-    return res.json<{ data?: Array<{ id?: unknown }> }>().data?.[0]?.id;
+    const first = res.json<{ data?: Array<Record<string, unknown>> }>().data?.[0];
+    return first?.[parameter] ?? first?.id;
   };
 
   it("runs every operation's examples in order against a fresh account, each answering a documented success", async () => {
@@ -156,12 +158,12 @@ describe('OpenAPI document (e2e)', () => {
             ? created.get(collectionOf(op.path))?.id
             : ([...created.values()].find((body) => parameter.name in body)?.[parameter.name] ??
               (await firstListed(op.path, parameter.name, url, key)));
-        if (typeof value !== 'string') {
+        if (typeof value !== 'string' && typeof value !== 'number') {
           problems.push(`${op.label}: no earlier example created a value for the path parameter ${parameter.name}`);
           url = '';
           break;
         }
-        url = url.replace(`{${parameter.name}}`, encodeURIComponent(value));
+        url = url.replace(`{${parameter.name}}`, encodeURIComponent(String(value)));
       }
       if (!url) continue;
       const query = prefilledQuery(op);

@@ -113,6 +113,8 @@ export type PlannedUpdate = Omit<QrCodeChanges, 'upgradeWithShortCode' | 'passwo
 export interface UpdateOptions {
   /** `content_merge=true`: the sent content is laid over the stored one (mergeContent) instead of replacing it. */
   mergeContent: boolean;
+  /** A restore of the code's history sets its password back as the hash that version kept (never a request's). */
+  restoredPasswordHash?: string | null;
 }
 
 export function checkQrCodeUpdate(

@@ -30,6 +30,8 @@ export interface QrCodeRecord {
   /** argon2id hash of the link's password, or null (never shown: `has_password`) */
   passwordHash: string | null;
   utm: Utm | null;
+  /** Display prefix of the key that created it (null: none, or made before it was kept): its history's version 1. */
+  createdKeyPrefix: string | null;
 }
 
 /** The smart-link fields a client sets (the password as sent: the service stores only its hash). */

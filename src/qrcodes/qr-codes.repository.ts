@@ -85,6 +85,7 @@ const toRecord = (row: Selectable<QrCode> & { domain_hostname: string | null }):
   fallbackUrl: row.fallback_url,
   passwordHash: row.password_hash,
   utm: row.utm as Utm | null,
+  createdKeyPrefix: row.created_key_prefix,
 });
 
 /** JSON columns that are null when empty. */
@@ -106,8 +107,8 @@ export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')
 export class QrCodesRepository {
   constructor(private readonly database: Database) {}
 
-  /** Inserts codes in one statement (all or none); short codes are given by the caller. */
-  async insert(tx: Tables, accountId: AccountId, codes: StoredNewQrCode[]): Promise<QrCodeRecord[]> {
+  /** Inserts codes in one statement (all or none); short codes and the creating key's prefix are given by the caller. */
+  async insert(tx: Tables, accountId: AccountId, codes: Array<StoredNewQrCode & { createdKeyPrefix?: string | null }>): Promise<QrCodeRecord[]> {
     const now = Date.now();
     const rows = await tx
       .forAccount(accountId)
@@ -130,6 +131,7 @@ export class QrCodesRepository {
           fallback_url: code.fallbackUrl,
           password_hash: code.passwordHash,
           utm: jsonOrNull(code.utm),
+          created_key_prefix: code.createdKeyPrefix ?? null,
           // Distinct instants keep a bulk's codes in submission order under the newest/oldest sorts.
           created_at: new Date(now + index),
           updated_at: new Date(now + index),

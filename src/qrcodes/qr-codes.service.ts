@@ -7,7 +7,7 @@ import { ValidationFailedException } from '../common/validation/validation-faile
 import { FieldConflictException } from '../common/validation/field-conflict.exception';
 import { DomainsService, NOT_YOUR_DOMAIN } from '../domains/domains.service';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { OUTSIDE_KEY_FOLDERS, restrictedFolders } from '../infra/http/request-context';
+import { actorKeyPrefix, OUTSIDE_KEY_FOLDERS, restrictedFolders } from '../infra/http/request-context';
 import { FoldersService, NOT_YOUR_FOLDER } from '../folders/folders.service';
 import { POOL_SIZES } from '../infra/database/database-connection';
 import { Database } from '../infra/database/database.service';
@@ -113,6 +113,8 @@ export class QrCodesService {
     const hashed = await Promise.all(
       codes.map(async ({ password, ...code }) => ({ ...code, passwordHash: password === null ? null : await hashLinkPassword(password) })),
     );
+    // Kept on the row for the code's history (version 1), so a create writes nothing more than its row.
+    const createdKeyPrefix = actorKeyPrefix();
     const chosen = codes.flatMap((code) => (code.chosenShortCode ? [code.chosenShortCode] : []));
     const created = await this.takenAsConflict(chosen, () =>
       withFreshShortCodes((next) =>
@@ -120,7 +122,7 @@ export class QrCodesService {
           const inserted = await this.codes.insert(
             tx,
             accountId,
-            hashed.map((code) => ({ ...code, shortCode: code.isDynamic ? (code.chosenShortCode ?? next()) : null })),
+            hashed.map((code) => ({ ...code, shortCode: code.isDynamic ? (code.chosenShortCode ?? next()) : null, createdKeyPrefix })),
           );
           await this.events.recordInTransaction(tx, { kind: 'created', accountId, codes: inserted, bulk });
           return inserted;
@@ -216,7 +218,11 @@ export class QrCodesService {
     const check = checkQrCodeUpdate(current, dto, this.context(), options);
     if (!check.ok) throw new ValidationFailedException(check.errors);
     const { upgradeToDynamic, chosenShortCode, password, ...planned } = check.value;
-    const changes = { ...planned, ...(password !== undefined && { passwordHash: password === null ? null : await hashLinkPassword(password) }) };
+    const changes = {
+      ...planned,
+      ...(password !== undefined && { passwordHash: password === null ? null : await hashLinkPassword(password) }),
+      ...(options.restoredPasswordHash !== undefined && { passwordHash: options.restoredPasswordHash }),
+    };
     if (changes.folderId === null && restrictedFolders(accountId)) {
       throw new ValidationFailedException([{ field: 'folder_id', message: OUTSIDE_KEY_FOLDERS }]);
     }
@@ -225,6 +231,7 @@ export class QrCodesService {
     }
     const placedShortCode = await this.checkUpdatePlacement(accountId, current, changes.domainId, chosenShortCode);
     const changed = changedFields(dto);
+    if (options.restoredPasswordHash !== undefined) changed.push('password');
     const updated = await this.takenAsConflict(placedShortCode ? [placedShortCode] : [], () =>
       withFreshShortCodes((next) =>
         this.inTransaction(async (tx) => {

@@ -1,4 +1,4 @@
-import { AgentTraitsCache, type AgentTraits } from '../qrcodes/smart-links/agent-traits';
+import { type AgentTraitsCache, type AgentTraits } from '../qrcodes/smart-links/agent-traits';
 import type { ScanFacts } from '../qrcodes/smart-links/link-rules-evaluator';
 
 /** What the rules may ask of a visit, each computed only when asked (ScanFacts). */

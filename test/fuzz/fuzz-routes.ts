@@ -61,6 +61,8 @@ export const FUZZ_ROUTE_NAMES = [
   'POST /api/v1/qrcodes/bulk',
   'GET /api/v1/qrcodes/:id/image',
   'GET /api/v1/qrcodes/:id/scans',
+  'GET /api/v1/qrcodes/:id/history',
+  'POST /api/v1/qrcodes/:id/history/:version/restore',
   'POST /api/v1/styles/check',
   'POST /api/v1/folders',
   'GET /api/v1/folders',
@@ -308,6 +310,13 @@ const DELIVERIES_QUERY = {
   status: fc.constantFrom('pending', 'succeeded', 'failed', 'FAILED', 'retrying'),
   event_type: fc.constantFrom('qrcode.scanned', 'webhook.test', 'qrcode.*', '*'),
 };
+const HISTORY_QUERY = { page: fc.integer({ min: -2, max: 1_000_002 }).map(String), limit: fc.integer({ min: -1, max: 102 }).map(String) };
+/** A version: mostly 1 (every code has it) or a few more, else out of range or not a number. */
+const historyVersion = fc.oneof(
+  { weight: 6, arbitrary: fc.integer({ min: 1, max: 4 }).map(String) },
+  { weight: 1, arbitrary: fc.constantFrom('0', '-1', '01', '1.5', '1e3', '2147483648', '99999999999999999999', 'NaN', '%20', '') },
+  { weight: 2, arbitrary: hostileSegment },
+);
 const IMAGE_QUERY = { size: fc.integer({ min: 98, max: 2002 }).map(String), format: fc.constantFrom('svg', 'png', 'SVG', '') };
 const REPLAY_QUERY = { from: isoDateTimeOrNot(), to: isoDateTimeOrNot() };
 const SCANS_QUERY = {
@@ -382,6 +391,16 @@ export function fuzzRoutes(ctx: FuzzContext): Record<FuzzRouteName, fc.Arbitrary
     'GET /api/v1/qrcodes/:id/scans': withoutBody(
       'GET',
       fc.tuple(codeId, queryString(SCANS_QUERY)).map(([id, q]) => `/api/v1/qrcodes/${id}/scans${q}`),
+      apiKeyHeaders(ctx),
+    ),
+    'GET /api/v1/qrcodes/:id/history': withoutBody(
+      'GET',
+      fc.tuple(codeId, queryString(HISTORY_QUERY)).map(([id, q]) => `/api/v1/qrcodes/${id}/history${q}`),
+      apiKeyHeaders(ctx),
+    ),
+    'POST /api/v1/qrcodes/:id/history/:version/restore': withoutBody(
+      'POST',
+      fc.tuple(codeId, historyVersion).map(([id, version]) => `/api/v1/qrcodes/${id}/history/${version}/restore`),
       apiKeyHeaders(ctx),
     ),
     'POST /api/v1/styles/check': withBody(

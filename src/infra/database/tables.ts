@@ -29,7 +29,8 @@ export type OwnedTable =
   | 'webhook_attempts'
   | 'idempotency_keys'
   | 'audit_log'
-  | 'domains';
+  | 'domains'
+  | 'qr_code_versions';
 
 /**
  * The column by which a folder-restricted API key narrows an owned table (docs/api-keys-and-security.md#folder-restricted-keys):

@@ -29,6 +29,19 @@ export function enterRequestContexts(fastify: FastifyInstance): void {
   fastify.addHook('preHandler', (request, _reply, done) => storage.run({ requestId: request.id }, done));
 }
 
+/** The actor of a write made with the admin token (no key). */
+export const ADMIN_ACTOR_PREFIX = 'admin';
+
+/**
+ * Who makes the current write, as the audit log and a code's history show it: the request's key's
+ * display prefix; inside a request without a key the admin token made it ("admin"); outside one
+ * (start-up's first key, the CLI) no key did (null).
+ */
+export function actorKeyPrefix(): string | null {
+  const request = storage.getStore();
+  return request?.principal?.keyPrefix ?? (request ? ADMIN_ACTOR_PREFIX : null);
+}
+
 /**
  * The folders the current request's key is limited to when it acts for `accountId`, else null
  * (every folder: no key, another account, or an unrestricted key).
