@@ -166,6 +166,25 @@ class EnvironmentVariables {
   @IsString()
   @MinLength(32, { message: 'must be at least 32 characters (e.g. openssl rand -hex 32)' })
   WEBHOOK_SECRETS_KEY?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s/?#]+(\/[A-Za-z0-9_]*)?\/?$/, {
+    message: 'must be an http(s) URL of the ClickHouse HTTP interface, e.g. http://user:password@clickhouse:8123/qr (the path names the database)',
+  })
+  CLICKHOUSE_URL?: string;
+
+  @Transform(toInt)
+  @IsInt({ message: 'must be a whole number of seconds' })
+  @Min(1)
+  @Max(86_400)
+  CLICKHOUSE_MAX_LAG_SECONDS = 60;
+
+  @Transform(toInt)
+  @IsInt({ message: 'must be a number of milliseconds' })
+  @Min(100)
+  @Max(600_000)
+  CLICKHOUSE_QUERY_TIMEOUT_MS = 5000;
 }
 
 /** Typed configuration of the running service. */
@@ -200,6 +219,18 @@ export interface AppConfig {
    */
   bootstrapKey: boolean;
   webhooks: WebhookSettings;
+  /** Unset: scans live in PostgreSQL only. */
+  clickhouse?: ClickHouseSettings;
+}
+
+/** ClickHouse as the analytics engine (docs/clickhouse.md). */
+export interface ClickHouseSettings {
+  /** CLICKHOUSE_URL: the HTTP interface; its path names the database (default: `default`). */
+  url: string;
+  /** CLICKHOUSE_MAX_LAG_SECONDS: analytics read ClickHouse only while its export is at most this far behind PostgreSQL. */
+  maxLagSeconds: number;
+  /** CLICKHOUSE_QUERY_TIMEOUT_MS: an analytics query unanswered this long is answered from PostgreSQL instead. */
+  queryTimeoutMs: number;
 }
 
 /** Webhook delivery (docs/webhooks.md). */
@@ -264,6 +295,9 @@ const ENV_NAMES = [
   'WEBHOOK_ALLOW_PRIVATE',
   'WEBHOOK_DELIVERY',
   'WEBHOOK_SECRETS_KEY',
+  'CLICKHOUSE_URL',
+  'CLICKHOUSE_MAX_LAG_SECONDS',
+  'CLICKHOUSE_QUERY_TIMEOUT_MS',
 ] as const;
 
 export class ConfigError extends Error {}
@@ -317,6 +351,9 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       delivery: vars.WEBHOOK_DELIVERY,
       secretsKey: vars.WEBHOOK_SECRETS_KEY,
     },
+    clickhouse: vars.CLICKHOUSE_URL
+      ? { url: vars.CLICKHOUSE_URL, maxLagSeconds: vars.CLICKHOUSE_MAX_LAG_SECONDS, queryTimeoutMs: vars.CLICKHOUSE_QUERY_TIMEOUT_MS }
+      : undefined,
   };
 }
 
