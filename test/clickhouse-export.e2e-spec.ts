@@ -91,7 +91,8 @@ describeWhen(hasClickHouseServer && HAS_POSTGRES)('the built service exporting s
     streaming = false;
     await Promise.all(streams);
 
-    const stored = async () => Number((await pg.query<{ n: string }>('SELECT count(*) AS n FROM scan_events WHERE qr_code_id = $1', [code.id])).rows[0].n);
+    const stored = async () =>
+      Number((await pg.query<{ n: string }>('SELECT count(*) AS n FROM scan_events WHERE qr_code_id = $1', [code.id])).rows[0].n);
     const pending = async () => Number((await pg.query<{ n: string }>('SELECT count(*) AS n FROM clickhouse_export_outbox')).rows[0].n);
     const inClickHouse = async () =>
       (await server.query(`SELECT count(), uniqExact(event_id) FROM ${clickhouseDb}.scan_events WHERE qr_code_id = toUUID('${code.id}')`))

@@ -55,7 +55,9 @@ describeWhen(hasClickHouseServer)('ClickHouse as the analytics engine (e2e, a cl
   beforeAll(async () => {
     server = await ClickHouseTestServer.start();
     t = await startTestApp({ ...GENEROUS_RATE_LIMIT, CLICKHOUSE_URL: server.url(database), CLICKHOUSE_MAX_LAG_SECONDS: '5' });
-    ({ key, accountId: accountId as string } = (await t.newAccount()) as { key: string; accountId: AccountId });
+    const account = await t.newAccount();
+    key = account.key;
+    accountId = account.accountId as AccountId;
   }, 60_000);
   afterAll(async () => {
     await t?.close();
@@ -216,7 +218,8 @@ describeWhen(hasClickHouseServer)('ClickHouse as the analytics engine (e2e, a cl
     for (const batchId of batches) {
       const keys = (
         await server.query(
-          `SELECT toString(event_id), toUInt64(scanned_at_ms) FROM ${database}.scan_events WHERE batch_id = toUUID('${batchId}') ORDER BY scanned_at_ms`,
+          `SELECT toString(event_id), toUInt64(scanned_at_ms) FROM ${database}.scan_events ` +
+            `WHERE batch_id = toUUID('${batchId}') ORDER BY scanned_at_ms`,
         )
       )
         .trim()

@@ -36,7 +36,9 @@ export class ScanAnalyticsEngines implements ScanAnalyticsReader {
         return answer;
       } catch (error) {
         this.status.failed();
-        this.logger.warn(`Scan analytics answered from PostgreSQL: ClickHouse failed the query (${(error as Error).message.split('\n')[0].slice(0, 300)})`);
+        this.logger.warn(
+          `Scan analytics answered from PostgreSQL: ClickHouse failed the query (${(error as Error).message.split('\n')[0].slice(0, 300)})`,
+        );
         this.lastReason = 'unavailable';
       }
     } else if (readiness !== 'not_configured' && readiness !== this.lastReason) {

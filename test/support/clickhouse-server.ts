@@ -54,8 +54,8 @@ export class ClickHouseTestServer {
     if (!binary) throw new Error('no clickhouse-server on this machine (apt-get install clickhouse-server)');
     const args = [...(binary.endsWith('/clickhouse') ? ['server'] : []), `--config-file=${join(this.dir, 'config.xml')}`];
     const child = spawn(binary, args, { cwd: this.dir, stdio: ['ignore', 'pipe', 'pipe'] });
-    child.stdout!.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
-    child.stderr!.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
+    child.stdout.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
     this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
     this.child = child;
     const deadline = Date.now() + withinMs;

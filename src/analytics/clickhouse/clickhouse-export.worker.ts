@@ -99,7 +99,8 @@ export class ClickHouseExportWorker implements OnModuleInit, OnApplicationBootst
     try {
       const scans = await this.outbox.rowsOf(ids);
       const written = await this.writeMissing(claimed, scans);
-      if (performance.now() - started > LEASE_MS / 2) throw new Error('an export step outlived half its lease; its batches wait for the lease to end');
+      if (performance.now() - started > LEASE_MS / 2)
+        throw new Error('an export step outlived half its lease; its batches wait for the lease to end');
       await this.clickhouse(() => this.events.insert(written));
       this.metrics.clickhouseExportedScans.inc(written.length);
     } catch (error) {
@@ -150,7 +151,8 @@ export class ClickHouseExportWorker implements OnModuleInit, OnApplicationBootst
   }
 
   private failing(message: string): void {
-    if (this.outage === null) this.logger.warn(`ClickHouse export failing, retrying with backoff (nothing is lost; analytics read PostgreSQL while it lags): ${message}`);
+    if (this.outage === null)
+      this.logger.warn(`ClickHouse export failing, retrying with backoff (nothing is lost; analytics read PostgreSQL while it lags): ${message}`);
     this.outage = message;
   }
 

@@ -26,7 +26,8 @@ interface AggregateRow {
 /** A count from ClickHouse's JSON (64-bit integers come quoted); anything but a whole number ≥ 0 is a garbled answer. */
 function count(value: unknown): number {
   const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
-  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0) throw new Error(`ClickHouse answered a count that is not one: ${String(value).slice(0, 40)}`);
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0)
+    throw new Error(`ClickHouse answered a count that is not one: ${String(value).slice(0, 40)}`);
   return n;
 }
 
@@ -64,10 +65,12 @@ export class ClickHouseScanEventsRepository implements ScanAnalyticsReader {
       first = Math.min(first, scan.scannedAt.getTime());
       last = Math.max(last, scan.scannedAt.getTime());
     }
+    const firstSecond = integerLiteral(Math.floor(first / 1000));
+    const lastSecond = integerLiteral(Math.floor(last / 1000));
     const rows = await this.clickhouse.select<{ event_id: string }>(
       `SELECT toString(event_id) AS event_id FROM ${this.table}
        WHERE account_id IN (${uuidList(scans.map((s) => s.accountId))}) AND qr_code_id IN (${uuidList(scans.map((s) => s.codeId))})
-         AND scanned_at >= toDateTime(${integerLiteral(Math.floor(first / 1000))}) AND scanned_at <= toDateTime(${integerLiteral(Math.floor(last / 1000))})
+         AND scanned_at >= toDateTime(${firstSecond}) AND scanned_at <= toDateTime(${lastSecond})
          AND batch_id IN (${uuidList(scans.map((s) => s.batchId))})`,
     );
     return new Set(rows.map((row) => row.event_id));
@@ -117,7 +120,8 @@ export class ClickHouseScanEventsRepository implements ScanAnalyticsReader {
     // The seconds bound the sort key's range; the milliseconds make the window exact.
     const where =
       `account_id = ${uuidLiteral(accountId)} AND qr_code_id = ${uuidLiteral(codeId)} ` +
-      `AND scanned_at >= toDateTime(${integerLiteral(Math.floor(fromMs / 1000))}) AND scanned_at <= toDateTime(${integerLiteral(Math.floor((toMs - 1) / 1000))}) ` +
+      `AND scanned_at >= toDateTime(${integerLiteral(Math.floor(fromMs / 1000))}) ` +
+      `AND scanned_at <= toDateTime(${integerLiteral(Math.floor((toMs - 1) / 1000))}) ` +
       `AND scanned_at_ms >= ${integerLiteral(fromMs)} AND scanned_at_ms < ${integerLiteral(toMs)}`;
     const parts = [
       `SELECT 'totals' AS kind, toInt64(0) AS bucket, '' AS value, countIf(is_bot = 0) AS scans,
@@ -157,7 +161,8 @@ export class ClickHouseScanEventsRepository implements ScanAnalyticsReader {
     }
     // UNION ALL keeps no order between its parts; within one breakdown, ORDER BY's order is kept, and restated here.
     // Ties by value as UTF-8 bytes, as ClickHouse and PostgreSQL's COLLATE "C" order them (not as UTF-16 units).
-    for (const list of Object.values(breakdowns)) list.sort((a, b) => b.scans - a.scans || Buffer.compare(Buffer.from(a.value), Buffer.from(b.value)));
+    for (const list of Object.values(breakdowns))
+      list.sort((a, b) => b.scans - a.scans || Buffer.compare(Buffer.from(a.value), Buffer.from(b.value)));
     return {
       totals: { scans: count(totals[0].scans), uniqueVisitors: count(totals[0].uniques), botScans: count(totals[0].bots) },
       series: [...series.values()],
