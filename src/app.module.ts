@@ -16,6 +16,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
 import { APP_CONFIG, AppConfig } from './config/app-config';
 import { CLOCK, type Clock, systemClock } from './common/time/clock';
 import { CacheModule } from './infra/cache/cache.module';
+import { ClickHouseModule } from './infra/clickhouse/clickhouse.module';
 import { DatabaseModule } from './infra/database/database.module';
 import { ObservabilityModule } from './infra/observability/observability.module';
 import { AccountRateLimitGuard } from './infra/rate-limit/account-rate-limit.guard';
@@ -50,6 +51,7 @@ export class AppModule {
         ObservabilityModule,
         DatabaseModule,
         RedisModule,
+        ClickHouseModule,
         CacheModule,
         RateLimitModule,
         IdempotencyModule,

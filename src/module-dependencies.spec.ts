@@ -25,7 +25,8 @@ const ALLOWED: Record<string, string[]> = {
   images: ['common', 'config', 'infra', 'qrcodes', 'domains', 'rendering'],
   styles: ['common', 'config', 'infra', 'qrcodes', 'rendering'],
   bulk: ['common', 'config', 'infra', 'qrcodes'],
-  analytics: ['common', 'config', 'infra', 'generated', 'qrcodes'],
+  /** Exports stored scan batches to ClickHouse: listens to the scan store (StoredScanListeners). */
+  analytics: ['common', 'config', 'infra', 'generated', 'qrcodes', 'scans'],
   redirect: ['common', 'config', 'infra', 'generated', 'qrcodes', 'domains', 'rendering', 'scans'],
   webhooks: ['common', 'config', 'infra', 'generated', 'folders', 'domains', 'qrcodes', 'scans'],
   /** Listens to QrCodeEvents; folders, webhooks and keys reach it only through infra's AuditTrail port. */

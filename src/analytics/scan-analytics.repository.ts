@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { AccountId } from '../common/ids/account-id';
 import type { QrCodeId } from '../common/ids/resource-ids';
 import { Database } from '../infra/database/database.service';
+import type { ScanAnalyticsReader } from './scan-analytics-reader';
 import type { ScanInterval, ScanWindow } from './scan-range';
 
 export const BREAKDOWN_DIMENSIONS = ['device', 'os', 'browser', 'referrer'] as const;
@@ -31,6 +32,15 @@ const STEP: Record<ScanInterval, string> = { hour: '1 hour', day: '1 day', week:
  */
 const REFERRER_HOST = '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^/?#@]*@)?(\\[[^]/?#]*\\]|[^/?#:]+)';
 
+/**
+ * A referrer as the breakdown names it, in SQL over a referrer column: its host, "direct" without
+ * one, "other" when it names no host (the expression of the query below). The ClickHouse export
+ * stores it computed by PostgreSQL, so both engines group alike.
+ */
+export const referrerHostSql = (column: string): string =>
+  `CASE WHEN ${column} IS NULL OR btrim(${column}) = '' THEN 'direct' ` +
+  `ELSE coalesce(lower(substring(${column} FROM '${REFERRER_HOST}')), 'other') END`;
+
 type Row = {
   kind: 'totals' | 'series' | BreakdownDimension | 'country' | 'city';
   start: Date | string | null;
@@ -44,7 +54,7 @@ type Row = {
 
 /** Scan analytics SQL. The code's account is part of the query: another account's code yields nothing. */
 @Injectable()
-export class ScanAnalyticsRepository {
+export class ScanAnalyticsRepository implements ScanAnalyticsReader {
   constructor(private readonly database: Database) {}
 
   /**

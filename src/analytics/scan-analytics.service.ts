@@ -1,9 +1,9 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { AccountId } from '../common/ids/account-id';
 import type { QrCodeId } from '../common/ids/resource-ids';
 import { ValidationFailedException } from '../common/validation/validation-failed.exception';
 import type { ScanAnalyticsQuery } from './dto/scan-analytics.query';
-import { ScanAnalyticsRepository } from './scan-analytics.repository';
+import { SCAN_ANALYTICS_READER, type ScanAnalyticsReader } from './scan-analytics-reader';
 import { toScanAnalyticsView } from './scan-analytics.representation';
 import { resolveScanWindow } from './scan-range';
 
@@ -15,7 +15,7 @@ import { resolveScanWindow } from './scan-range';
  */
 @Injectable()
 export class ScanAnalyticsService {
-  constructor(private readonly repository: ScanAnalyticsRepository) {}
+  constructor(@Inject(SCAN_ANALYTICS_READER) private readonly repository: ScanAnalyticsReader) {}
 
   async scans(accountId: AccountId, codeId: QrCodeId, query: ScanAnalyticsQuery, now = new Date()) {
     const check = resolveScanWindow(query, now);

@@ -32,6 +32,7 @@ describe('loadAppConfig', () => {
       webhooks: { allowHttp: false, allowPrivate: false, delivery: true, secretsKey: undefined },
       geo: { database: undefined, countryHeader: undefined },
       domains: { dnsResolvers: [], dnsTimeoutMs: 3000, tlsAskEnabled: false },
+      clickhouse: undefined,
     });
   });
 
@@ -52,6 +53,19 @@ describe('loadAppConfig', () => {
     });
     expect(() => loadAppConfig({ DNS_RESOLVERS: 'dns.google' })).toThrow(/DNS_RESOLVERS/);
     expect(() => loadAppConfig({ DNS_TIMEOUT_MS: '10' })).toThrow(/DNS_TIMEOUT_MS/);
+  });
+
+  it('reads ClickHouse settings only with CLICKHOUSE_URL, and refuses a URL with a query or a nested path', () => {
+    expect(loadAppConfig({ CLICKHOUSE_MAX_LAG_SECONDS: '5' }).clickhouse).toBeUndefined();
+    expect(loadAppConfig({ CLICKHOUSE_URL: 'http://u:p@clickhouse:8123/qr', CLICKHOUSE_MAX_LAG_SECONDS: '5' }).clickhouse).toEqual({
+      url: 'http://u:p@clickhouse:8123/qr',
+      maxLagSeconds: 5,
+      queryTimeoutMs: 5000,
+    });
+    expect(loadAppConfig({ CLICKHOUSE_URL: 'https://clickhouse.example' }).clickhouse?.maxLagSeconds).toBe(60);
+    for (const url of ['clickhouse:8123', 'http://clickhouse:8123/qr/x', 'http://clickhouse:8123/?database=qr', 'http://click house:8123'])
+      expect(() => loadAppConfig({ CLICKHOUSE_URL: url })).toThrow(/CLICKHOUSE_URL: must be an http\(s\) URL/);
+    expect(() => loadAppConfig({ CLICKHOUSE_URL: 'http://clickhouse:8123', CLICKHOUSE_MAX_LAG_SECONDS: '0' })).toThrow(/CLICKHOUSE_MAX_LAG_SECONDS/);
   });
 
   it('reads the webhook switches and refuses anything but 1/0/true/false', () => {

@@ -196,6 +196,25 @@ class EnvironmentVariables {
   @Transform(toSwitch)
   @IsBoolean({ message: 'must be 1 or 0 (true or false)' })
   TLS_ASK_ENABLED = false;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s/?#]+(\/[A-Za-z0-9_]*)?\/?$/, {
+    message: 'must be an http(s) URL of the ClickHouse HTTP interface, e.g. http://user:password@clickhouse:8123/qr (the path names the database)',
+  })
+  CLICKHOUSE_URL?: string;
+
+  @Transform(toInt)
+  @IsInt({ message: 'must be a whole number of seconds' })
+  @Min(1)
+  @Max(86_400)
+  CLICKHOUSE_MAX_LAG_SECONDS = 60;
+
+  @Transform(toInt)
+  @IsInt({ message: 'must be a number of milliseconds' })
+  @Min(100)
+  @Max(600_000)
+  CLICKHOUSE_QUERY_TIMEOUT_MS = 5000;
 }
 
 /** Typed configuration of the running service. */
@@ -232,6 +251,8 @@ export interface AppConfig {
   webhooks: WebhookSettings;
   geo: GeoSettings;
   domains: DomainSettings;
+  /** Unset: scans live in PostgreSQL only. */
+  clickhouse?: ClickHouseSettings;
 }
 
 /** Where scans' country and city come from (docs/scans-and-privacy.md#where-a-scan-comes-from). */
@@ -250,6 +271,16 @@ export interface DomainSettings {
   dnsTimeoutMs: number;
   /** TLS_ASK_ENABLED: GET /internal/tls/ask answers (Caddy's on-demand TLS ask); 404 otherwise. */
   tlsAskEnabled: boolean;
+}
+
+/** ClickHouse as the analytics engine (docs/clickhouse.md). */
+export interface ClickHouseSettings {
+  /** CLICKHOUSE_URL: the HTTP interface; its path names the database (default: `default`). */
+  url: string;
+  /** CLICKHOUSE_MAX_LAG_SECONDS: analytics read ClickHouse only while its export is at most this far behind PostgreSQL. */
+  maxLagSeconds: number;
+  /** CLICKHOUSE_QUERY_TIMEOUT_MS: an analytics query unanswered this long is answered from PostgreSQL instead. */
+  queryTimeoutMs: number;
 }
 
 /** Webhook delivery (docs/webhooks.md). */
@@ -319,6 +350,9 @@ const ENV_NAMES = [
   'DNS_RESOLVERS',
   'DNS_TIMEOUT_MS',
   'TLS_ASK_ENABLED',
+  'CLICKHOUSE_URL',
+  'CLICKHOUSE_MAX_LAG_SECONDS',
+  'CLICKHOUSE_QUERY_TIMEOUT_MS',
 ] as const;
 
 export class ConfigError extends Error {}
@@ -378,6 +412,9 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       dnsTimeoutMs: vars.DNS_TIMEOUT_MS,
       tlsAskEnabled: vars.TLS_ASK_ENABLED,
     },
+    clickhouse: vars.CLICKHOUSE_URL
+      ? { url: vars.CLICKHOUSE_URL, maxLagSeconds: vars.CLICKHOUSE_MAX_LAG_SECONDS, queryTimeoutMs: vars.CLICKHOUSE_QUERY_TIMEOUT_MS }
+      : undefined,
   };
 }
 

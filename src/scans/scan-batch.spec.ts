@@ -4,6 +4,7 @@ import {
   decodeStagedBatch,
   encodeStagedBatch,
   readRowsOf,
+  rowKeysOf,
   rowsMatchHeader,
   SCAN_EVENT_COLUMNS,
   type ScanBatch,
@@ -268,5 +269,30 @@ describe('readRowsOf', () => {
       [false, 'Mobile Safari', null, null],
       [false, 'Mobile Safari', null, null],
     ]);
+  });
+});
+
+describe('rowKeysOf', () => {
+  it("names each row by its event id, the batch's codes and the span of its times, in either form of the rows", () => {
+    const batch = new ScanBatchWriter(TEST_VISITORS).write([
+      event({ at: Date.parse('2026-11-02T10:00:00.500Z') }),
+      event({ codeId: OTHER, at: Date.parse('2026-11-01T23:59:59.999Z'), referrer: 'https://a.example/\tx' }),
+      event({ at: Date.parse('2026-11-03T00:00:00.000Z') }),
+    ]);
+    const written = parseCopyRows(batch.rows as string);
+    const expected = {
+      batchId: batch.id,
+      rows: 3,
+      codeIds: [CODE, OTHER],
+      eventIds: written.map((row) => row.event_id),
+      firstAt: '2026-11-01T23:59:59.999Z',
+      lastAt: '2026-11-03T00:00:00.000Z',
+    };
+    expect(rowKeysOf(batch)).toEqual(expected);
+    expect(rowKeysOf({ ...batch, rows: Buffer.from(batch.rows) })).toEqual(expected);
+  });
+
+  it('is null for a batch without rows', () => {
+    expect(rowKeysOf({ id: '00000000-0000-4000-8000-000000000001', codes: [], rows: '', columns: SCAN_EVENT_COLUMNS.length })).toBeNull();
   });
 });

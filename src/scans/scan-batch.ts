@@ -292,3 +292,40 @@ export function readRowsOf(batch: ScanBatch, codeIds: ReadonlySet<string>): Scan
   }
   return rows;
 }
+
+/** Where a batch's rows are in scan_events: its event ids, its codes and its time span (a batch's rows by their primary-key parts). */
+export interface BatchRowKeys {
+  batchId: string;
+  rows: number;
+  codeIds: QrCodeId[];
+  eventIds: string[];
+  /** scanned_at of its first and last scan, ISO 8601 as written */
+  firstAt: string;
+  lastAt: string;
+}
+
+/**
+ * The keys of a batch's rows, read from its COPY text without reading the rows whole: each row
+ * starts with its event id (36 characters), its code id and its time, at fixed places. Null for a
+ * batch without rows.
+ */
+export function rowKeysOf(batch: ScanBatch): BatchRowKeys | null {
+  const text = typeof batch.rows === 'string' ? batch.rows : batch.rows.toString('utf8');
+  const eventIds: string[] = [];
+  let firstAt = '';
+  let lastAt = '';
+  for (let start = 0; start < text.length;) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    if (end > start) {
+      eventIds.push(text.slice(start, start + 36));
+      // ISO 8601 times in UTC of one format: their order as text is their order in time.
+      const at = text.slice(start + 74, text.indexOf('\t', start + 74));
+      if (firstAt === '' || at < firstAt) firstAt = at;
+      if (at > lastAt) lastAt = at;
+    }
+    start = end + 1;
+  }
+  if (eventIds.length === 0) return null;
+  return { batchId: batch.id, rows: eventIds.length, codeIds: batch.codes.map((code) => code.codeId), eventIds, firstAt, lastAt };
+}

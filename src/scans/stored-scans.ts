@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { AccountId } from '../common/ids/account-id';
 import type { FolderId, QrCodeId } from '../common/ids/resource-ids';
 import type { SqlTransaction } from '../infra/database/sql-session';
-import { readRowsOf, type ScanBatch, type ScanRow } from './scan-batch';
+import { type BatchRowKeys, readRowsOf, rowKeysOf, type ScanBatch, type ScanRow } from './scan-batch';
 
 /** A code whose scans a store wrote, as the store's lock read it. */
 export interface StoredCode {
@@ -22,6 +22,11 @@ export class StoredScans {
   rowsOf(codeIds: ReadonlySet<QrCodeId>): ScanRow[] {
     if (codeIds.size === 0) return [];
     return this.batches.flatMap((batch) => (batch.codes.some((code) => codeIds.has(code.codeId)) ? readRowsOf(batch, codeIds) : []));
+  }
+
+  /** Each stored batch's rows by their keys in scan_events (for an export that reads them back once committed). */
+  rowKeys(): BatchRowKeys[] {
+    return this.batches.map(rowKeysOf).filter((keys) => keys !== null);
   }
 }
 

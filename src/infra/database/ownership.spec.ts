@@ -18,6 +18,8 @@ const ANY_ACCOUNT: Record<string, string> = {
   'domains/domains.repository.ts': 'who holds a hostname is public (one verified holder); the daily re-check of served domains is system work',
   'infra/idempotency/idempotency.repository.ts': 'the hourly sweep of expired keys is system work over every account',
   'audit/audit-log.repository.ts': 'the retention sweep of old entries is system work over every account',
+  'analytics/clickhouse/clickhouse-export-outbox.repository.ts':
+    "the ClickHouse export reads back the stored rows of the batches it claimed, of every account, with their codes' accounts",
   'webhooks/delivery/delivery-queue.repository.ts':
     'the delivery worker claims due deliveries of every account (FOR UPDATE SKIP LOCKED), records their attempts and sweeps old events',
 };

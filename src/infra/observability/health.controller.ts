@@ -3,6 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import { SkipRateLimit } from '../rate-limit/skip-rate-limit.decorator';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../../common/auth/public.decorator';
+import { ClickHouseConnection } from '../clickhouse/clickhouse-connection';
 import { Database } from '../database/database.service';
 import { RedisConnection } from '../redis/redis.module';
 
@@ -13,7 +14,7 @@ type ComponentStatus = { status: 'up' | 'down' | 'not_configured'; detail?: stri
 
 /**
  * Liveness and readiness. Ready = the database answers: without it nothing works (503). Redis
- * down is reported but stays 200 ("degraded"): every instance shares the same Redis, and the app
+ * (or ClickHouse, when configured) down is reported but stays 200 ("degraded"): every instance shares the same Redis, and the app
  * keeps serving without it (uncached, rate limits open), so pulling instances would only hurt.
  * (Hand-written rather than @nestjs/terminus, whose any-down-means-503 rule cannot say "degraded".)
  */
@@ -25,6 +26,7 @@ export class HealthController {
   constructor(
     private readonly database: Database,
     private readonly redis: RedisConnection,
+    private readonly clickhouse: ClickHouseConnection,
   ) {}
 
   @Get('live')
@@ -35,10 +37,21 @@ export class HealthController {
 
   @Get('ready')
   async ready(@Res({ passthrough: true }) reply: FastifyReply) {
-    const [database, redis] = await Promise.all([this.checkDatabase(), this.checkRedis()]);
-    const status = database.status !== 'up' ? 'down' : redis.status === 'down' ? 'degraded' : 'ok';
+    const [database, redis, clickhouse] = await Promise.all([this.checkDatabase(), this.checkRedis(), this.checkClickHouse()]);
+    const status = database.status !== 'up' ? 'down' : redis.status === 'down' || clickhouse.status === 'down' ? 'degraded' : 'ok';
     reply.status(status === 'down' ? 503 : 200);
-    return { status, components: { database, redis } };
+    return { status, components: { database, redis, clickhouse } };
+  }
+
+  /** ClickHouse down is "degraded", like Redis: analytics read PostgreSQL meanwhile, and the export catches up when it is back. */
+  private async checkClickHouse(): Promise<ComponentStatus> {
+    if (!this.clickhouse.configured) return { status: 'not_configured', detail: 'analytics read PostgreSQL' };
+    try {
+      await this.clickhouse.ping(DATABASE_PROBE_MS);
+      return { status: 'up' };
+    } catch (error) {
+      return { status: 'down', detail: describe(error) };
+    }
   }
 
   private async checkDatabase(): Promise<ComponentStatus> {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Counter, register } from 'prom-client';
+import { Counter, Gauge, register } from 'prom-client';
 import { LabelledCount, RequestDurations } from './hot-path-metrics';
 
 /** Every Prometheus metric of the app, in one place (served at /metrics). */
@@ -27,6 +27,15 @@ export class MetricsService {
   /** Added to as scans are written into batches (every hand-on), not scan by scan. */
   readonly scansBuffered = counter('scans_buffered_total', 'Scans recorded into the buffer');
   readonly scansFlushed = counter('scans_flushed_total', 'Scans flushed from the buffer to the database');
+  /** ClickHouse export (docs/clickhouse.md): set by the export worker after each look at its outbox. */
+  readonly clickhouseExportLag = gauge(
+    'clickhouse_export_lag_seconds',
+    'Age of the oldest stored scan batch not yet in ClickHouse (0: caught up); analytics read PostgreSQL while it exceeds CLICKHOUSE_MAX_LAG_SECONDS',
+  );
+  readonly clickhouseExportPending = gauge('clickhouse_export_pending_batches', 'Stored scan batches waiting to be written to ClickHouse');
+  readonly clickhouseUp = gauge('clickhouse_up', 'Whether ClickHouse answered its last statement (1) or failed it (0)');
+  readonly clickhouseExportedScans = counter('clickhouse_exported_scans_total', 'Scan events written to ClickHouse');
+  readonly scanAnalyticsReads = counter('scan_analytics_reads_total', 'Scan analytics answered, by the engine that answered', ['engine']);
 }
 
 /** prom-client's registry is process-global: a second app in the same process (tests) reuses the metric. */
@@ -41,6 +50,10 @@ function hot<T>(name: string, create: () => T): T {
   let metric = hotMetrics.get(name) as T | undefined;
   if (metric === undefined) hotMetrics.set(name, (metric = create()));
   return metric;
+}
+
+function gauge(name: string, help: string): Gauge {
+  return reuse(name, () => new Gauge({ name, help }));
 }
 
 function counter(name: string, help: string, labelNames: string[] = []): Counter {

@@ -1,0 +1,188 @@
+import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
+import { performance } from 'node:perf_hooks';
+import { CLOCK, type Clock } from '../../common/time/clock';
+import { ClickHouseConnection } from '../../infra/clickhouse/clickhouse-connection';
+import { clickHouseSchema } from '../../infra/clickhouse/clickhouse-schema';
+import { ClickHouseStatus } from '../../infra/clickhouse/clickhouse-status';
+import { MetricsService } from '../../infra/observability/metrics.service';
+import { StoredScanListeners } from '../../scans/stored-scans';
+import { type ClaimedExport, ClickHouseExportOutboxRepository, type ExportedScan } from './clickhouse-export-outbox.repository';
+import { ClickHouseScanEventsRepository } from './clickhouse-scan-events.repository';
+import { exportRetryDelayMs } from './export-retry';
+
+/** Batches claimed per step: one PostgreSQL read and one ClickHouse INSERT for all of them (ClickHouse wants few, large inserts). */
+const BATCHES_PER_STEP = 200;
+/**
+ * How long a claim holds its batches. A step that took more than half of it (a stalled process)
+ * writes nothing: another instance may have claimed the batches since, and two writers of one
+ * batch could both find it missing in ClickHouse and both write it. The insert's own timeout
+ * (30 s) is far shorter.
+ */
+const LEASE_MS = 5 * 60_000;
+/** How often an idle worker looks for batches (this instance's and the others'). */
+const IDLE_POLL_MS = 500;
+/** The lag is measured at most this often (it answers /metrics and the choice of engine). */
+const LAG_EVERY_MS = 1000;
+const SHUTDOWN_WAIT_MS = 5000;
+
+/**
+ * Writes stored scan batches to ClickHouse (docs/clickhouse.md). The outbox gets a row per batch
+ * in the batch's own transaction (a StoredScanListeners listener), so what PostgreSQL committed is
+ * what is exported, and nothing else. Every instance runs a worker; each step claims due batches
+ * (SKIP LOCKED), reads their rows back from scan_events, writes them in one INSERT and deletes the
+ * batches from the outbox. A failed step leaves its batches for later (backoff per batch, forever:
+ * nothing is dropped); a batch claimed a second time is first looked for in ClickHouse, and only
+ * its missing rows are written, so a crash between the INSERT and the outbox's delete, a lost answer
+ * or a restart writes no scan twice.
+ */
+@Injectable()
+export class ClickHouseExportWorker implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('ClickHouse');
+  private stopping = false;
+  private loop: Promise<void> | null = null;
+  private wake: (() => void) | null = null;
+  private schemaReady = false;
+  private lagMeasuredAt = Number.NEGATIVE_INFINITY;
+  /** The failure being reported (logged once when it starts, once when it ends), or null. */
+  private outage: string | null = null;
+
+  constructor(
+    private readonly connection: ClickHouseConnection,
+    private readonly outbox: ClickHouseExportOutboxRepository,
+    private readonly events: ClickHouseScanEventsRepository,
+    private readonly status: ClickHouseStatus,
+    private readonly storedScans: StoredScanListeners,
+    private readonly metrics: MetricsService,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  onModuleInit(): void {
+    if (!this.connection.configured) return;
+    this.storedScans.inTransaction((tx, stored) => this.outbox.record(tx, stored.rowKeys()));
+  }
+
+  onApplicationBootstrap(): void {
+    if (this.connection.configured) this.loop = this.run();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopping = true;
+    this.wake?.();
+    // A step cut short leaves its batches leased: they are claimed again when the lease ends, and looked for in ClickHouse first.
+    await withinTime(this.loop ?? Promise.resolve(), SHUTDOWN_WAIT_MS);
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopping) {
+      let wait = IDLE_POLL_MS;
+      try {
+        await this.measureLag();
+        if (!this.schemaReady) await this.createSchema();
+        const exported = await this.step();
+        this.recovered();
+        if (exported > 0) wait = 0;
+      } catch (error) {
+        wait = (error as ExportFailure).retryInMs ?? exportRetryDelayMs(1);
+        this.failing((error as Error).message);
+      }
+      if (wait > 0) await this.pause(wait);
+    }
+  }
+
+  /** One claim, read, write and delete; the number of batches it exported. */
+  private async step(): Promise<number> {
+    const now = this.clock.now();
+    const claimed = await this.outbox.claim(now, new Date(now.getTime() + LEASE_MS), BATCHES_PER_STEP);
+    if (claimed.length === 0) return 0;
+    const started = performance.now();
+    const ids = claimed.map((batch) => batch.batchId);
+    try {
+      const scans = await this.outbox.rowsOf(ids);
+      const written = await this.writeMissing(claimed, scans);
+      if (performance.now() - started > LEASE_MS / 2)
+        throw new Error('an export step outlived half its lease; its batches wait for the lease to end');
+      await this.clickhouse(() => this.events.insert(written));
+      this.metrics.clickhouseExportedScans.inc(written.length);
+    } catch (error) {
+      const retryInMs = exportRetryDelayMs(Math.max(...claimed.map((batch) => batch.claims)));
+      await this.outbox.postpone(ids, new Date(this.clock.now().getTime() + retryInMs), (error as Error).message).catch((postponeError: Error) => {
+        // The lease ends on its own: the batches are claimed again then.
+        this.logger.debug(`Failed ClickHouse export batches not postponed (their lease will end): ${postponeError.message}`);
+      });
+      throw Object.assign(error as Error, { retryInMs } satisfies ExportFailure);
+    }
+    await this.outbox.finish(ids);
+    this.lagMeasuredAt = Number.NEGATIVE_INFINITY;
+    return claimed.length;
+  }
+
+  /** The scans to write: all of them on a first claim; on a later one, those ClickHouse does not hold yet. */
+  private async writeMissing(claimed: ClaimedExport[], scans: ExportedScan[]): Promise<ExportedScan[]> {
+    const again = new Set(claimed.filter((batch) => batch.claims > 1).map((batch) => batch.batchId));
+    const retried = scans.filter((scan) => again.has(scan.batchId));
+    if (retried.length === 0) return scans;
+    const written = await this.clickhouse(() => this.events.alreadyWritten(retried));
+    return written.size === 0 ? scans : scans.filter((scan) => !written.has(scan.eventId));
+  }
+
+  private async createSchema(): Promise<void> {
+    for (const statement of clickHouseSchema(this.connection.database)) await this.clickhouse(() => this.connection.command(statement));
+    this.schemaReady = true;
+  }
+
+  private async measureLag(): Promise<void> {
+    const now = performance.now();
+    if (now - this.lagMeasuredAt < LAG_EVERY_MS) return;
+    this.lagMeasuredAt = now;
+    const lag = await this.outbox.lag();
+    this.status.exportLagMeasured(lag.seconds, lag.pending);
+  }
+
+  /** A ClickHouse statement: its outcome is what the instance knows of ClickHouse's health. */
+  private async clickhouse<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      const result = await work();
+      this.status.succeeded();
+      return result;
+    } catch (error) {
+      this.status.failed();
+      throw error;
+    }
+  }
+
+  private failing(message: string): void {
+    if (this.outage === null)
+      this.logger.warn(`ClickHouse export failing, retrying with backoff (nothing is lost; analytics read PostgreSQL while it lags): ${message}`);
+    this.outage = message;
+  }
+
+  private recovered(): void {
+    if (this.outage === null) return;
+    this.logger.log('ClickHouse export resumed');
+    this.outage = null;
+  }
+
+  private pause(ms: number): Promise<void> {
+    if (this.stopping) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = () => {
+        this.wake = null;
+        done();
+      };
+    });
+  }
+}
+
+interface ExportFailure {
+  retryInMs?: number;
+}
+
+async function withinTime(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([work, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]).finally(() => clearTimeout(timer));
+}
