@@ -27,6 +27,9 @@ type HistoryPage = { data: Version[]; pagination: { page: number; limit: number;
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
+/** Version 1 shows every versioned field: a code made without smart-link settings has none. */
+const NO_LINK_CONTROLS = { rules: [], max_scans: null, fallback_url: null, utm: null, password: null };
+
 describe('destination history (e2e)', () => {
   let t: TestApp;
   let key: string;
@@ -64,7 +67,7 @@ describe('destination history (e2e)', () => {
         key_prefix: keyPrefix,
         restored_from: null,
         before: null,
-        after: { content: { url: 'https://example.com/v1' }, status: 'active', expires_at: null },
+        after: { content: { url: 'https://example.com/v1' }, status: 'active', expires_at: null, ...NO_LINK_CONTROLS },
       },
     ]);
     // A create writes no version: version 1 is read from the code until it changes.
@@ -103,7 +106,7 @@ describe('destination history (e2e)', () => {
           key_prefix: keyPrefix,
           restored_from: null,
           before: null,
-          after: { content: { url: 'https://example.com/v1' }, status: 'active', expires_at: null },
+          after: { content: { url: 'https://example.com/v1' }, status: 'active', expires_at: null, ...NO_LINK_CONTROLS },
         },
       ],
     );
@@ -120,7 +123,7 @@ describe('destination history (e2e)', () => {
     const { data } = await history(code.id);
     expect(data.map((entry) => entry.after)).toEqual([
       { content: { text: 'second' } },
-      { content: { text: 'first' }, status: 'active', expires_at: null },
+      { content: { text: 'first' }, status: 'active', expires_at: null, ...NO_LINK_CONTROLS },
     ]);
   });
 

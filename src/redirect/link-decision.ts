@@ -41,6 +41,7 @@ export function decideLink(target: LinkTarget | null, facts: ScanFacts, options:
     misses = explained.misses;
   } else if (target.rules) outcome = target.rules.evaluate(facts);
   const ruleIndex = outcome?.ruleIndex ?? null;
+  if (outcome?.refused) return { decision: { kind: 'refused', ruleIndex }, misses };
   if (outcome?.url) {
     return { decision: { kind: 'redirect', location: withUtm(outcome.url, target.utm), ruleIndex, armIndex: outcome.armIndex }, misses };
   }

@@ -51,7 +51,7 @@ export class LinksRepository {
     if (!code || !code.is_dynamic) return null;
     const target = code.type === 'url' ? normaliseRedirectTarget(code.content_string, this.ownHosts) : null;
     const fallback = code.fallback_url === null ? null : normaliseRedirectTarget(code.fallback_url, this.ownHosts);
-    const rules = ((code.link_rules as LinkRule[] | null) ?? []).filter((rule) => this.followable(rule));
+    const rules = (code.link_rules as LinkRule[] | null) ?? [];
     return {
       codeId: code.id,
       type: code.type as QrType,
@@ -60,22 +60,13 @@ export class LinksRepository {
       status: code.status as SettableStatus,
       expiresAt: code.expires_at?.getTime() ?? null,
       safeLocation: target?.ok ? target.href : null,
-      rules: rules.length ? new CompiledRules(rules, code.id) : null,
+      // A rule URL is checked again as the link is loaded, as the code's own target is: the service's hosts may have changed.
+      rules: rules.length ? new CompiledRules(rules, code.id, (url) => normaliseRedirectTarget(url, this.ownHosts).ok) : null,
       maxScans: code.max_scans,
       fallbackLocation: fallback?.ok ? fallback.href : null,
       passwordHash: code.password_hash,
       utm: code.utm as Utm | null,
     };
-  }
-
-  /**
-   * Whether every URL a rule sends to is still a safe target: checked when written, and again as
-   * the link is loaded (as the code's own target is), since the service's own hosts may have
-   * changed since. A rule that fails is left out of the link, never followed.
-   */
-  private followable(rule: LinkRule): boolean {
-    const urls = typeof rule.target === 'string' ? (rule.target === 'content' ? [] : [rule.target]) : rule.target.split.map((arm) => arm.url);
-    return urls.every((url) => normaliseRedirectTarget(url, this.ownHosts).ok);
   }
 
   /**

@@ -8,11 +8,13 @@ import { RedirectService } from './redirect.service';
 import { LinkPasswordGate } from './link-password-gate';
 import { DomainHosts } from './domain-hosts.service';
 import { TlsAskController } from './tls-ask.controller';
+import { LinkResolveController } from './link-resolve.controller';
+import { LinkResolveService } from './link-resolve.service';
 
 @Module({
   imports: [QrCodesModule, DomainsModule, ScansModule],
-  controllers: [TlsAskController],
-  providers: [LinksRepository, LinkResolver, RedirectService, DomainHosts, LinkPasswordGate],
+  controllers: [TlsAskController, LinkResolveController],
+  providers: [LinksRepository, LinkResolver, RedirectService, DomainHosts, LinkPasswordGate, LinkResolveService],
   exports: [RedirectService, DomainHosts],
 })
 export class RedirectModule {}

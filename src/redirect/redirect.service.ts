@@ -13,10 +13,10 @@ import { KnownAgents } from '../scans/known-agents';
 import { VisitorHasher } from '../scans/visitor-hash';
 import type { QrCodeId } from '../common/ids/resource-ids';
 import { AgentTraitsCache } from '../qrcodes/smart-links/agent-traits';
-import type { ScanFacts } from '../qrcodes/smart-links/link-rules-evaluator';
+import type { RuleMiss, ScanFacts } from '../qrcodes/smart-links/link-rules-evaluator';
 import { LIMIT_REACHED_PAGE, passwordPage, TOO_MANY_ATTEMPTS_PAGE } from './landing/link-control-pages';
 import { PASSWORD_PAGE_CSP } from './landing/page-style';
-import { decideLink } from './link-decision';
+import { decideLink, type LinkDecision } from './link-decision';
 import { LinkPasswordGate } from './link-password-gate';
 import { LinksRepository } from './links.repository';
 import { visitFacts } from './visit-facts';
@@ -46,6 +46,16 @@ export interface Visit {
   domain?: ServedDomain;
   /** The rule and split arm that answered it (set by the answer, recorded with the scan). */
   matched?: { ruleIndex: number | null; armIndex: number | null };
+}
+
+/** The dry-run resolver's view of a scan: the decision, why earlier rules did not match, and whether the limit would stop it. */
+export interface SimulatedScan {
+  decision: LinkDecision;
+  misses: RuleMiss[];
+  limitReached: boolean;
+  fallbackLocation: string | null;
+  /** the code's exact scan count the decision saw */
+  scans: number;
 }
 
 /** An answer to a visit; `scanOf` names the code whose scan it is, once the answer has been sent (recordScan). */
@@ -179,6 +189,22 @@ export class RedirectService {
       () => [codeId],
     );
     return result + (pending.get(codeId) ?? 0);
+  }
+
+  /**
+   * What the redirect host would answer a scan of `target` (the dry-run resolver,
+   * docs/smart-links.md#dry-run-resolver): the same decision as a real scan's, with every rule
+   * before the match explained; the scan limit is compared, never reserved, and nothing is counted.
+   */
+  async simulate(target: LinkTarget, visit: Visit, at: number, passwordEntered: boolean): Promise<SimulatedScan> {
+    const scans = await this.exactScanCount(target.codeId);
+    const { decision, misses } = decideLink(target, this.factsOf(visit, at, scans), {
+      passwordAccepted: passwordEntered || target.passwordHash === null,
+      explain: true,
+    });
+    const counted = (decision.kind === 'redirect' || decision.kind === 'page') && target.maxScans !== null && !this.isBot(visit);
+    const limitReached = counted && (await this.linksRepository.reservedScans(target.codeId)) >= (target.maxScans ?? Infinity);
+    return { decision, misses, limitReached, fallbackLocation: target.fallbackLocation, scans };
   }
 
   private answerFor(target: LinkTarget | null, visit: Visit): RedirectAnswer | Promise<RedirectAnswer> {

@@ -72,6 +72,8 @@ describe('ScanBatchWriter', () => {
         is_bot: 'f',
         country: 'DE',
         city: 'Berlin',
+        rule_index: null,
+        arm_index: null,
       },
     ]);
   });

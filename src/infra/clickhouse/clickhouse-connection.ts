@@ -76,7 +76,7 @@ export class ClickHouseConnection implements OnApplicationShutdown {
 
   /** Rows into `table` of the database, in one INSERT (JSONEachRow). */
   async insert(table: string, rows: readonly object[]): Promise<void> {
-    await this.connected().insert({ table: `${this.database}.${table}`, values: rows as object[], format: 'JSONEachRow' });
+    await this.connected().insert({ table: `${this.database}.${table}`, values: rows, format: 'JSONEachRow' });
   }
 
   /** Resolves when the server answers /ping within `timeoutMs`. */

@@ -28,7 +28,7 @@ type Check = (facts: ScanFacts, memo: FactMemo) => boolean;
 interface CompiledRule {
   name: string | null;
   checks: Array<{ condition: ConditionName; holds: Check }>;
-  target: { kind: 'url'; url: string } | { kind: 'content' } | { kind: 'split'; arms: SplitArm[] };
+  target: { kind: 'url'; url: string } | { kind: 'content' } | { kind: 'split'; arms: SplitArm[] } | { kind: 'refused' };
 }
 
 /** What the rules chose for a scan: a URL, the code's own content (its target or landing page), with the rule and arm that chose it. */
@@ -38,6 +38,8 @@ export interface RuleOutcome {
   armIndex: number | null;
   /** the URL a matched rule sends to, or null for the code's own content */
   url: string | null;
+  /** the matched rule's URL is no longer a safe target (checked again as the link is loaded): never followed */
+  refused?: boolean;
 }
 
 /** For the resolver: a rule before the match, and its first condition that did not hold (in CONDITION_ORDER). */
@@ -82,11 +84,13 @@ export class CompiledRules {
   /** Whether a rule asks for the code's scan count (scans_below): the redirect reads it before evaluating. */
   readonly needsScanCount: boolean;
 
+  /** `followable`: whether a rule's URL is still a safe target; a rule whose URL is not answers "refused" when it matches. */
   constructor(
     rules: readonly LinkRule[],
     private readonly codeId: string,
+    followable: (url: string) => boolean = () => true,
   ) {
-    this.rules = rules.map(compileRule);
+    this.rules = rules.map((rule) => compileRule(rule, followable));
     this.needsScanCount = rules.some((rule) => rule.conditions.scans_below !== undefined);
   }
 
@@ -115,6 +119,7 @@ export class CompiledRules {
         continue;
       }
       const { target } = rule;
+      if (target.kind === 'refused') return { ruleIndex: index, armIndex: null, url: null, refused: true };
       if (target.kind === 'url') return { ruleIndex: index, armIndex: null, url: target.url };
       if (target.kind === 'content') return { ruleIndex: index, armIndex: null, url: null };
       const arm = splitArmFor(target.arms, facts.visitorHash(), this.codeId, index);
@@ -124,18 +129,14 @@ export class CompiledRules {
   }
 }
 
-function compileRule(rule: LinkRule): CompiledRule {
-  const { target } = rule;
-  return {
-    name: rule.name ?? null,
-    checks: compileConditions(rule.conditions),
-    target:
-      typeof target === 'string'
-        ? target === CONTENT_TARGET
-          ? { kind: 'content' }
-          : { kind: 'url', url: target }
-        : { kind: 'split', arms: target.split },
-  };
+function compileRule(rule: LinkRule, followable: (url: string) => boolean): CompiledRule {
+  return { name: rule.name ?? null, checks: compileConditions(rule.conditions), target: compileTarget(rule.target, followable) };
+}
+
+function compileTarget(target: LinkRule['target'], followable: (url: string) => boolean): CompiledRule['target'] {
+  if (target === CONTENT_TARGET) return { kind: 'content' };
+  if (typeof target === 'string') return followable(target) ? { kind: 'url', url: target } : { kind: 'refused' };
+  return target.split.every((arm) => followable(arm.url)) ? { kind: 'split', arms: target.split } : { kind: 'refused' };
 }
 
 /** One check per condition, in CONDITION_ORDER (cheapest and most selective first). */
