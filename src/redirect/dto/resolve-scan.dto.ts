@@ -52,7 +52,8 @@ export class ResolveScanDto {
   @ApiPropertyOptional({
     example: '203.0.113.7',
     description:
-      "The visitor's IP address: it picks the split arm (with the user agent and the day, as a real scan's visitor hash does) and, without `country`, the country",
+      "The visitor's IP address: it picks the split arm (with the user agent and the day, as a real scan's visitor hash does) " +
+      'and, without `country`, the country',
   })
   @IsOptionalNotNull()
   @IsIP(undefined, { message: 'visitor must be an IP address' })
