@@ -78,6 +78,8 @@ export interface FrameLayout {
   above: FrameShape[];
   /** height of a capital letter of the text, pixels */
   textCapHeight: number;
+  /** the colour along the drawing's outer edge (a print bleed continues it), null where it is transparent */
+  edgeColor: string | null;
 }
 
 export interface FrameLayoutInput {
@@ -152,7 +154,16 @@ export function layoutFrame(input: FrameLayoutInput): FrameLayout {
     const pointerPath = `M${n(centre)} ${n(inner + gap)}L${n(centre + pointer)} ${n(bubbleTop + 1)}H${n(centre - pointer)}Z`;
     below.push({ d: roundedRectPath(0, bubbleTop, inner, band, band * 0.2) + pointerPath, color: frame.color });
     const text = layoutText(frame, { x: 0, y: bubbleTop, width: inner, height: band });
-    return { width: inner, height, codeX: padding, codeY: padding, below, above: [text.shape], textCapHeight: text.capHeight };
+    return {
+      width: inner,
+      height,
+      codeX: padding,
+      codeY: padding,
+      below,
+      above: [text.shape],
+      textCapHeight: text.capHeight,
+      edgeColor: backgroundColor,
+    };
   }
 
   const border = Math.max(1, Math.round(inner * (frame.type === 'box' ? BOX_BORDER_SHARE : BANNER_BORDER_SHARE)));
@@ -176,6 +187,7 @@ export function layoutFrame(input: FrameLayoutInput): FrameLayout {
       below,
       above: [text.shape],
       textCapHeight: text.capHeight,
+      edgeColor: frame.color,
     };
   }
 
@@ -196,5 +208,6 @@ export function layoutFrame(input: FrameLayoutInput): FrameLayout {
     below,
     above: [text.shape],
     textCapHeight: text.capHeight,
+    edgeColor: frame.color,
   };
 }
