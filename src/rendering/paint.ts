@@ -70,8 +70,7 @@ function gradientStops(gradient: Gradient): string {
 
 /** Where a gradient runs, in the painted element's space: the ends of a linear one, the centre and radius of a radial one. */
 export type GradientGeometry =
-  | { type: 'linear'; x1: number; y1: number; x2: number; y2: number }
-  | { type: 'radial'; cx: number; cy: number; r: number };
+  { type: 'linear'; x1: number; y1: number; x2: number; y2: number } | { type: 'radial'; cx: number; cy: number; r: number };
 
 /** Gradient geometry is worked out in canvas pixels, then carried into the painted element's space. */
 export function gradientGeometry(paint: Extract<Paint, { kind: 'gradient' }>, space: PathSpace): GradientGeometry {

@@ -157,7 +157,9 @@ export function renderQrSvg(input: RenderQrSvgInput): string {
  */
 function quietZonePadding(layout: CodeLayout, shape: string): number {
   const [border, needed] =
-    shape === 'circle' ? [(layout.canvasSize - layout.drawingSize) / 2, 2 * layout.moduleSize] : [Math.min(layout.x, layout.y), 4 * layout.moduleSize];
+    shape === 'circle'
+      ? [(layout.canvasSize - layout.drawingSize) / 2, 2 * layout.moduleSize]
+      : [Math.min(layout.x, layout.y), 4 * layout.moduleSize];
   return Math.max(0, Math.ceil(needed - border));
 }
 

@@ -222,7 +222,12 @@ export class FrameOptionsDto implements FrameOptions {
   })
   text?: string;
 
-  @ApiPropertyOptional({ type: String, pattern: HEX_COLOR_PATTERN, description: `${HEX_COLOR_DESCRIPTION} The banner, border or bubble.`, default: '#000000' })
+  @ApiPropertyOptional({
+    type: String,
+    pattern: HEX_COLOR_PATTERN,
+    description: `${HEX_COLOR_DESCRIPTION} The banner, border or bubble.`,
+    default: '#000000',
+  })
   color?: string;
 
   @ApiPropertyOptional({
@@ -234,7 +239,12 @@ export class FrameOptionsDto implements FrameOptions {
   })
   textColor?: string;
 
-  @ApiPropertyOptional({ enum: distinct(FRAME_FONT_NAMES), enumName: 'FrameFont', default: DEFAULT_FRAME_FONT, description: 'A bundled OFL font, bold.' })
+  @ApiPropertyOptional({
+    enum: distinct(FRAME_FONT_NAMES),
+    enumName: 'FrameFont',
+    default: DEFAULT_FRAME_FONT,
+    description: 'A bundled OFL font, bold.',
+  })
   font?: string;
 }
 

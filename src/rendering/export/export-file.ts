@@ -108,11 +108,17 @@ export function measureExport(source: ExportSource, options: ExportOptions): Exp
     const canvasSize = pixelsForWidth(options.widthMm, dpi);
     if (options.format === 'png' && canvasSize > MAX_EXPORT_SIZE) {
       const highest = Math.floor((MAX_EXPORT_SIZE / options.widthMm) * 25.4);
-      refuse('dpi', `a PNG ${options.widthMm} mm wide at ${dpi} dpi would be ${canvasSize} px; PNG is at most ${MAX_EXPORT_SIZE} px, so use dpi ${highest} or less (or pdf or svg)`);
+      refuse(
+        'dpi',
+        `a PNG ${options.widthMm} mm wide at ${dpi} dpi would be ${canvasSize} px; PNG is at most ${MAX_EXPORT_SIZE} px, so use dpi ${highest} or less (or pdf or svg)`,
+      );
     }
     if (options.format === 'png' && canvasSize < MIN_EXPORT_SIZE) {
       const lowest = Math.ceil((MIN_EXPORT_SIZE / options.widthMm) * 25.4);
-      refuse('dpi', `a PNG ${options.widthMm} mm wide at ${dpi} dpi would be ${canvasSize} px; PNG is at least ${MIN_EXPORT_SIZE} px, so use dpi ${lowest} or more`);
+      refuse(
+        'dpi',
+        `a PNG ${options.widthMm} mm wide at ${dpi} dpi would be ${canvasSize} px; PNG is at least ${MIN_EXPORT_SIZE} px, so use dpi ${lowest} or more`,
+      );
     }
     const layout = layoutAt(source.style, moduleCount, canvasSize);
     const moduleSizeMm = (layout.moduleSize * options.widthMm) / canvasSize;
@@ -165,7 +171,10 @@ function pixelWarning(source: ExportSource, modulePixels: number, knob: 'size' |
  * pixels, MIN_TEXT_CAP_HEIGHT_MM in print. Too small → a refusal naming the size option and the
  * smallest value that holds the text (text height grows in step with the code).
  */
-export function frameTextProblem(drawing: QrDrawing, sizing: { field: 'size'; size: number } | { field: 'width_mm'; widthMm: number }): FieldError | null {
+export function frameTextProblem(
+  drawing: QrDrawing,
+  sizing: { field: 'size'; size: number } | { field: 'width_mm'; widthMm: number },
+): FieldError | null {
   const { frame } = drawing;
   if (!frame) return null;
   const capPixels = frame.textCapHeight;

@@ -90,11 +90,14 @@ function drawLogo(document: Document, logo: NonNullable<QrDrawing['parts']['logo
   }
 }
 
-/** The drawing's outermost solid colour, which the bleed continues; null when the edge is transparent. */
-function edgeColor(drawing: QrDrawing): string | null {
-  if (drawing.frame) return drawing.frame.edgeColor;
+/**
+ * The drawing's outermost solid colour, which the bleed continues, and how far in it reaches
+ * everywhere (past a frame's rounded corners); null when the edge is transparent or not one colour.
+ */
+function edgeOf(drawing: QrDrawing): { color: string; inset: number } | null {
+  if (drawing.frame) return drawing.frame.edgeColor ? { color: drawing.frame.edgeColor, inset: drawing.frame.edgeWidth } : null;
   const background = drawing.parts.background;
-  return background && background.paint.kind === 'solid' && background.round === 0 ? background.paint.color : null;
+  return background && background.paint.kind === 'solid' && background.round === 0 ? { color: background.paint.color, inset: 0 } : null;
 }
 
 function drawCode(document: Document, drawing: QrDrawing): void {
@@ -134,10 +137,15 @@ export function drawingToPdf(drawing: QrDrawing, page: PdfPage): Promise<Buffer>
     document.on('error', reject);
   });
 
-  const edge = bleed > 0 ? edgeColor(drawing) : null;
+  const edge = bleed > 0 ? edgeOf(drawing) : null;
   if (edge) {
-    document.rect(0, 0, pageWidth, pageHeight);
-    fillSolid(document, edge);
+    // A ring from the page's edge to just inside the drawing's: what lies further in stays as drawn (a transparent inside too).
+    const inset = edge.inset * scale;
+    document.path(
+      roundedRectPath(0, 0, pageWidth, pageHeight, 0) +
+        roundedRectPath(bleed + inset, bleed + inset, pageWidth - 2 * (bleed + inset), pageHeight - 2 * (bleed + inset), 0, true),
+    );
+    fillSolid(document, edge.color);
   }
   document.save();
   document.translate(bleed, bleed);

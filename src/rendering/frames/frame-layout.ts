@@ -80,6 +80,8 @@ export interface FrameLayout {
   textCapHeight: number;
   /** the colour along the drawing's outer edge (a print bleed continues it), null where it is transparent */
   edgeColor: string | null;
+  /** how far in from the outer edge that colour reaches everywhere, corners included, pixels */
+  edgeWidth: number;
 }
 
 export interface FrameLayoutInput {
@@ -163,6 +165,7 @@ export function layoutFrame(input: FrameLayoutInput): FrameLayout {
       above: [text.shape],
       textCapHeight: text.capHeight,
       edgeColor: backgroundColor,
+      edgeWidth: 0,
     };
   }
 
@@ -188,6 +191,7 @@ export function layoutFrame(input: FrameLayoutInput): FrameLayout {
       above: [text.shape],
       textCapHeight: text.capHeight,
       edgeColor: frame.color,
+      edgeWidth: border,
     };
   }
 
@@ -209,5 +213,6 @@ export function layoutFrame(input: FrameLayoutInput): FrameLayout {
     above: [text.shape],
     textCapHeight: text.capHeight,
     edgeColor: frame.color,
+    edgeWidth: border,
   };
 }

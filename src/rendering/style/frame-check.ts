@@ -45,7 +45,10 @@ export function findFrameProblems(style: QrStyle): FieldError[] {
     const field = style.frameOptions?.textColor !== undefined ? 'style.frameOptions.textColor' : 'style.frameOptions.color';
     const against = frame.type === 'box' ? 'the background' : 'the frame colour';
     const shown = Math.floor(lowest * 10) / 10;
-    problems.push({ field, message: `${field}: the text's contrast ${shown}:1 against ${against} is below ${MIN_CONTRAST_RATIO}:1; it would be hard to read` });
+    problems.push({
+      field,
+      message: `${field}: the text's contrast ${shown}:1 against ${against} is below ${MIN_CONTRAST_RATIO}:1; it would be hard to read`,
+    });
   }
   return problems;
 }
