@@ -46,9 +46,9 @@ async function measure(label: string, style: QrStyle, options: ExportOptions): P
     count++;
   }
   const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
-  console.log(
-    `${label.padEnd(34)} ${(count / elapsed).toFixed(1).padStart(8)} /s  ${((elapsed / count) * 1000).toFixed(2).padStart(8)} ms each  ${Math.round(bytes / count / 1024)} KB`,
-  );
+  const rate = (count / elapsed).toFixed(1).padStart(8);
+  const each = ((elapsed / count) * 1000).toFixed(2).padStart(8);
+  console.log(`${label.padEnd(34)} ${rate} /s  ${each} ms each  ${Math.round(bytes / count / 1024)} KB`);
 }
 
 async function main(): Promise<void> {

@@ -44,14 +44,16 @@ describeWhen(HAS_CHROMIUM)('export downloads in Chromium (e2e)', () => {
     await page.route(`${origin}/download-page`, (route) =>
       route.fulfill({
         contentType: 'text/html; charset=utf-8',
-        body: `<!doctype html><meta charset="utf-8"><title>Downloads</title><a id="file" href="/api/v1/qrcodes/${code.id}/export?format=${format}&${query}">Download ${format}</a>`,
+        body:
+          '<!doctype html><meta charset="utf-8"><title>Downloads</title>' +
+          `<a id="file" href="/api/v1/qrcodes/${code.id}/export?format=${format}&${query}">Download ${format}</a>`,
       }),
     );
     await page.goto(`${origin}/download-page`);
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('#file')]);
     expect(download.suggestedFilename()).toBe(`Café menu_ Σαρώστε_Сканируй.${format}`);
     expect(await download.failure()).toBeNull();
-    const bytes = readFileSync((await download.path())!);
+    const bytes = readFileSync(await download.path());
     expect(hasFormat(bytes)).toBe(true);
     if (format === 'png') expect(decodeRaster(flattenOnWhite(decodePng(bytes)))).toBe(code.content_string);
     await page.close();

@@ -56,6 +56,10 @@ const EXPORT_HEADERS = {
 
 const BINARY = { type: 'string', format: 'binary' };
 
+const TOO_NARROW_EXAMPLE =
+  "width_mm: at 10 mm the code's 29 modules (plus quiet zone) are 0.254 mm wide, " +
+  `below the ${MIN_MODULE_MM} mm a printed module needs to scan reliably; use width_mm 13 or more`;
+
 @ApiTags('qrcodes')
 @ApiSecurity(API_KEY_SCHEME)
 @Controller('api/v1/qrcodes')
@@ -71,7 +75,8 @@ export class ExportController {
       'A download of the code as /image draws it, frame included. PNG is rendered from the SVG with the resolution (dpi) written in ' +
       'the file; PDF is vectors (paths, gradients as PDF gradients, the logo embedded), one page of the code and its frame plus ' +
       '`bleed_mm`; SVG is the image document, in millimetres when `width_mm` is given. Size by `size` (pixels) or by `width_mm` ' +
-      `(the printed width of the code with its quiet zone; a frame adds to it) at \`dpi\`. A printed width whose modules would be narrower than ${MIN_MODULE_MM} mm ` +
+      '(the printed width of the code with its quiet zone; a frame adds to it) at `dpi`. ' +
+      `A printed width whose modules would be narrower than ${MIN_MODULE_MM} mm ` +
       'is refused (400 naming width_mm and the smallest width that works). Cached per version of the code and parameters; send the ' +
       'ETag back in If-None-Match to get 304.',
   })
@@ -94,7 +99,9 @@ export class ExportController {
     name: 'dpi',
     required: false,
     schema: { type: 'integer', minimum: MIN_DPI, maximum: MAX_DPI, default: DEFAULT_DPI },
-    description: `Resolution: the PNG's pixels per inch (written in the file) and the grid the code is laid out on. A PNG is at most ${MAX_EXPORT_SIZE} px wide.`,
+    description:
+      "Resolution: the PNG's pixels per inch (written in the file) and the grid the code is laid out on. " +
+      `A PNG is at most ${MAX_EXPORT_SIZE} px wide.`,
     example: 300,
   })
   @ApiQuery({
@@ -118,12 +125,13 @@ export class ExportController {
   @ApiErrorResponses({
     400: {
       description:
-        "An unknown format, a size, width_mm, dpi or bleed_mm out of range or combined wrongly, a print size whose modules would be too small to scan, a PNG beyond 4000 px, or a size at which the frame's text would be too small to read",
-      message: `Validation failed: width_mm: at 10 mm the code's 29 modules (plus quiet zone) are 0.254 mm wide, below the ${MIN_MODULE_MM} mm a printed module needs to scan reliably; use width_mm 13 or more`,
+        'An unknown format, a size, width_mm, dpi or bleed_mm out of range or combined wrongly, a print size whose modules ' +
+        "would be too small to scan, a PNG beyond 4000 px, or a size at which the frame's text would be too small to read",
+      message: `Validation failed: ${TOO_NARROW_EXAMPLE}`,
       errors: [
         {
           field: 'width_mm',
-          message: `width_mm: at 10 mm the code's 29 modules (plus quiet zone) are 0.254 mm wide, below the ${MIN_MODULE_MM} mm a printed module needs to scan reliably; use width_mm 13 or more`,
+          message: TOO_NARROW_EXAMPLE,
         },
       ],
     },

@@ -33,7 +33,8 @@ export function warningValue(text: string): string {
 
 const SMALL_MODULES_WARNING_DOC = {
   description:
-    'Present when modules are narrower than 2 px at the requested size, so the image may not decode (docs/styling-and-scannability.md#which-sizes-decode). ' +
+    'Present when modules are narrower than 2 px at the requested size, so the image may not decode ' +
+    '(docs/styling-and-scannability.md#which-sizes-decode). ' +
     'Format of RFC 7234 (code 199); the text names the size to use instead.',
   schema: {
     type: 'string',

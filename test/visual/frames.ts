@@ -57,7 +57,8 @@ async function main(): Promise<void> {
   }
   writeFileSync(
     join(OUT, 'index.html'),
-    `<!doctype html><meta charset="utf-8"><title>Frames</title><table border="1" cellpadding="6"><tr><th>frame</th><th>PNG</th><th>PDF</th><th>decoders</th></tr>${rows.join('')}</table>`,
+    '<!doctype html><meta charset="utf-8"><title>Frames</title><table border="1" cellpadding="6">' +
+      `<tr><th>frame</th><th>PNG</th><th>PDF</th><th>decoders</th></tr>${rows.join('')}</table>`,
   );
   stopZxingCpp1Reader();
   console.log(`${rows.length} frames, ${failures} misreads; gallery in ${join(OUT, 'index.html')}`);

@@ -1,4 +1,4 @@
-import { ValidationFailedException } from '../../common/validation/validation-failed.exception';
+import type { ValidationFailedException } from '../../common/validation/validation-failed.exception';
 import { ExportQueryPipe } from './export-query.pipe';
 
 const pipe = new ExportQueryPipe();

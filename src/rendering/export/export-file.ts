@@ -110,14 +110,16 @@ export function measureExport(source: ExportSource, options: ExportOptions): Exp
       const highest = Math.floor((MAX_EXPORT_SIZE / options.widthMm) * 25.4);
       refuse(
         'dpi',
-        `a PNG ${options.widthMm} mm wide at ${dpi} dpi would be ${canvasSize} px; PNG is at most ${MAX_EXPORT_SIZE} px, so use dpi ${highest} or less (or pdf or svg)`,
+        `a PNG ${options.widthMm} mm wide at ${dpi} dpi would be ${canvasSize} px; ` +
+          `PNG is at most ${MAX_EXPORT_SIZE} px, so use dpi ${highest} or less (or pdf or svg)`,
       );
     }
     if (options.format === 'png' && canvasSize < MIN_EXPORT_SIZE) {
       const lowest = Math.ceil((MIN_EXPORT_SIZE / options.widthMm) * 25.4);
       refuse(
         'dpi',
-        `a PNG ${options.widthMm} mm wide at ${dpi} dpi would be ${canvasSize} px; PNG is at least ${MIN_EXPORT_SIZE} px, so use dpi ${lowest} or more`,
+        `a PNG ${options.widthMm} mm wide at ${dpi} dpi would be ${canvasSize} px; ` +
+          `PNG is at least ${MIN_EXPORT_SIZE} px, so use dpi ${lowest} or more`,
       );
     }
     const layout = layoutAt(source.style, moduleCount, canvasSize);
@@ -183,7 +185,9 @@ export function frameTextProblem(
     const needed = Math.ceil((sizing.size * MIN_TEXT_CAP_HEIGHT_PX) / capPixels);
     return {
       field: 'size',
-      message: `size: at ${sizing.size} px the frame's text (frameOptions.text) would be ${roundTo(capPixels, 1)} px high, below the ${MIN_TEXT_CAP_HEIGHT_PX} px it needs to be read; use size ${needed} or more, or a shorter text`,
+      message:
+        `size: at ${sizing.size} px the frame's text (frameOptions.text) would be ${roundTo(capPixels, 1)} px high, ` +
+        `below the ${MIN_TEXT_CAP_HEIGHT_PX} px it needs to be read; use size ${needed} or more, or a shorter text`,
     };
   }
   const capMm = (capPixels * sizing.widthMm) / drawing.layout.canvasSize;
@@ -191,7 +195,9 @@ export function frameTextProblem(
   const needed = Math.ceil((sizing.widthMm * MIN_TEXT_CAP_HEIGHT_MM) / capMm);
   return {
     field: 'width_mm',
-    message: `width_mm: at ${sizing.widthMm} mm the frame's text (frameOptions.text) would be ${roundTo(capMm, 2)} mm high, below the ${MIN_TEXT_CAP_HEIGHT_MM} mm it needs to be read; use width_mm ${needed} or more, or a shorter text`,
+    message:
+      `width_mm: at ${sizing.widthMm} mm the frame's text (frameOptions.text) would be ${roundTo(capMm, 2)} mm high, ` +
+      `below the ${MIN_TEXT_CAP_HEIGHT_MM} mm it needs to be read; use width_mm ${needed} or more, or a shorter text`,
   };
 }
 

@@ -61,7 +61,7 @@ describe('print sizes', () => {
 
 describe('PNG resolution', () => {
   const png = (chunks: Array<[string, Buffer]>) => {
-    const parts = [Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])];
+    const parts: Buffer[] = [Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])];
     for (const [type, data] of chunks) {
       const length = Buffer.alloc(4);
       length.writeUInt32BE(data.length);

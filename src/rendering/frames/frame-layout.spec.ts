@@ -66,7 +66,7 @@ describe('frame fonts and checks', () => {
     [{ frameOptions: { type: 'box', textColor: '#dddddd' } }, ['style.frameOptions.textColor']],
     [{ backgroundOptions: { color: '#e0e0e0' }, frameOptions: { type: 'box', color: '#9e9e9e' } }, ['style.frameOptions.color']],
     [{ frameOptions: { type: 'box', font: 'comic-sans' } }, ['style.frameOptions.font']],
-    [{ frameOptions: { type: 'ribbon' } }, ['style.frameOptions.type']],
+    [{ frameOptions: { type: 'ribbon' as 'box' } }, ['style.frameOptions.type']],
   ])('refuses %j naming %j', (style, fields) => {
     const check = checkStyle(style);
     expect(check.ok).toBe(false);
