@@ -109,7 +109,6 @@ export class ExportController {
     required: false,
     schema: { type: 'number', minimum: 0, maximum: MAX_BLEED_MM, multipleOf: 0.01, default: 0 },
     description: "PDF only: margin added on every side of the page, filled with the drawing's edge colour, to be trimmed off.",
-    example: 3,
   })
   @ApiResponse({
     status: 200,
