@@ -62,7 +62,8 @@ export class ExportQueryPipe implements PipeTransform<Record<string, unknown>, E
     if (numbers.size !== undefined && numbers.width_mm !== undefined) {
       errors.push({ field: 'width_mm', message: 'width_mm and size are exclusive: give the printed width (with dpi) or the pixel size' });
     }
-    if (numbers.bleed_mm !== undefined && format !== 'pdf') {
+    // 0 is no bleed, whatever the format (Swagger UI sends the default along).
+    if (numbers.bleed_mm && format !== 'pdf') {
       errors.push({ field: 'bleed_mm', message: 'bleed_mm applies to format pdf only' });
     }
     if (errors.length) throw new ValidationFailedException(errors);
