@@ -26,7 +26,7 @@ export function acceptedLanguages(header: string | null | undefined): string[] {
 
 /** RFC 4647 basic filtering: `de` matches `de` and `de-at`, `de-at` matches `de-at` only (both lower case). */
 export function rangeMatches(range: string, tag: string): boolean {
-  return tag === range || (tag.startsWith(range) && tag.charCodeAt(range.length) === 45); /* - */
+  return tag === range || (tag.startsWith(range) && tag.charCodeAt(range.length) === 45) /* - */;
 }
 
 /**
