@@ -8,10 +8,14 @@ import type { NearCache, NearCacheRegistry } from '../infra/cache/near-cache';
  */
 export const imageCacheGroup = (codeId: QrCodeId) => `img:${codeId}`;
 export const imageCacheMember = (renderVersion: number, size: number) => `${renderVersion}:${size}`;
+/** An exported file: one member per render version and export parameters, beside the images of the same group. */
+export const exportCacheMember = (renderVersion: number, parameters: string) => `${renderVersion}:x:${parameters}`;
 
 /** What rendering a code's image needs, remembered per account and code so cache hits skip the database. */
 export interface ImageSource {
   id: QrCodeId;
+  /** the code's name: exported files are named after it */
+  name: string;
   renderVersion: number;
   /** What the image encodes: the short link of a dynamic code, else the content string. */
   text: string;

@@ -13,6 +13,7 @@ import { MAX_SIZE, MIN_SIZE } from '../rendering/image-size-range';
 import { ApiQrCodeIdParam, QR_CODE_NOT_FOUND } from '../qrcodes/qr-codes.controller';
 import { qrCodeIdPipe } from '../common/validation/resource-id.pipe';
 import { ImagesService } from './images.service';
+import { MIN_PIXELS_PER_MODULE } from '../rendering/module-size-rule';
 
 /**
  * Images are inert documents: nothing in them may run or load anything from elsewhere. The one
@@ -24,6 +25,22 @@ export const IMAGE_CSP = "default-src 'none'; img-src data:";
 
 /** The smallest `size` at which this code's image decodes (docs/styling-and-scannability.md#which-sizes-decode). */
 export const MIN_DECODABLE_SIZE_HEADER = 'x-qr-min-decodable-size';
+
+/** `Warning` as RFC 7234 wrote it (code 199, miscellaneous): a note for a person, the response itself is fine. */
+export function warningValue(text: string): string {
+  return `199 - "${text.replace(/["\\]/g, '')}"`;
+}
+
+const SMALL_MODULES_WARNING_DOC = {
+  description:
+    'Present when modules are narrower than 2 px at the requested size, so the image may not decode ' +
+    '(docs/styling-and-scannability.md#which-sizes-decode). ' +
+    'Format of RFC 7234 (code 199); the text names the size to use instead.',
+  schema: {
+    type: 'string',
+    example: '199 - "modules are narrower than 2 px at this size; the image may not decode; use size 242 or more"',
+  },
+};
 
 const MIN_DECODABLE_SIZE_DOC = {
   description:
@@ -46,9 +63,11 @@ export class ImagesController {
     summary: 'The QR code as an SVG image',
     description:
       "A dynamic code's image encodes its short link; a static code's, its content. Cached (Cache-Control: public, max-age=3600); " +
-      'send the ETag back in If-None-Match to get 304 when it has not changed. Every size in the range is answered; the image ' +
-      'decodes from the size the X-QR-Min-Decodable-Size header names (modules 2 px wide) upward, and below it may not ' +
-      '(a long static content at a small size draws modules narrower than that).',
+      'send the ETag back in If-None-Match to get 304 when it has not changed. Every size in the range is answered, but not ' +
+      'every size decodes: the image decodes from the size the X-QR-Min-Decodable-Size header names (modules 2 px wide) upward; ' +
+      'below it (a long static content at a small size) a Warning header says so. A frame (style.frameOptions) is drawn around ' +
+      'the code and adds to the image; a size at which its text would be too small to read is refused (400 naming size). ' +
+      'PNG and PDF files: GET /api/v1/qrcodes/{id}/export.',
   })
   @ApiQrCodeIdParam()
   @ApiQuery({
@@ -65,6 +84,7 @@ export class ImagesController {
       ETag: { description: 'Version of this image', schema: { type: 'string', example: '"r1.v1.s300"' } },
       'Cache-Control': { schema: { type: 'string', example: 'public, max-age=3600' } },
       'X-QR-Min-Decodable-Size': MIN_DECODABLE_SIZE_DOC,
+      Warning: SMALL_MODULES_WARNING_DOC,
     },
     content: {
       'image/svg+xml': {
@@ -79,7 +99,7 @@ export class ImagesController {
   })
   @ApiErrorResponses({
     400: {
-      description: 'size out of range or a format other than svg',
+      description: "size out of range, a format other than svg, or a size at which the frame's text would be too small to read",
       message: 'Validation failed: size must not be greater than 2000',
       errors: [{ field: 'size', message: 'size must not be greater than 2000' }],
     },
@@ -101,6 +121,13 @@ export class ImagesController {
       .header('content-security-policy', IMAGE_CSP)
       .header('x-content-type-options', 'nosniff');
     if (image.minDecodableSize !== null) reply.header(MIN_DECODABLE_SIZE_HEADER, String(image.minDecodableSize));
+    if (image.minDecodableSize === null || query.size < image.minDecodableSize) {
+      const remedy = image.minDecodableSize === null ? 'no size in the range gives that' : `use size ${image.minDecodableSize} or more`;
+      reply.header(
+        'warning',
+        warningValue(`modules are narrower than ${MIN_PIXELS_PER_MODULE} px at this size; the image may not decode; ${remedy}`),
+      );
+    }
     if (!image.svg) {
       reply.status(304).send();
       return;

@@ -9,9 +9,25 @@ import { dynamicUrl } from '../qrcodes/qr-code.representation';
 import { DomainEvents } from '../domains/domain-events';
 import { codeNotFound, QrCodesService } from '../qrcodes/qr-codes.service';
 import { restrictedFolders } from '../infra/http/request-context';
-import { imageCacheGroup, imageCacheMember, type ImageSource, imageSourceKey, imageSources } from './image-cache-key';
+import { exportCacheMember, imageCacheGroup, imageCacheMember, type ImageSource, imageSourceKey, imageSources } from './image-cache-key';
 import { QrCodeEvents } from '../qrcodes/qr-code-events';
-import { renderQrSvg } from '../rendering/render-qr-svg';
+import { createHash } from 'node:crypto';
+import { drawQrCode } from '../rendering/render-qr-svg';
+import { writeSvgDocument } from '../rendering/svg-document';
+import { ValidationFailedException } from '../common/validation/validation-failed.exception';
+import {
+  ExportRefused,
+  frameTextProblem,
+  measureExport,
+  renderExportFile,
+  type ExportFile,
+  type ExportFormat,
+  type ExportMeasure,
+  type ExportOptions,
+  type ExportSource,
+} from '../rendering/export/export-file';
+import { DEFAULT_EXPORT_SIZE } from '../rendering/export/print-size';
+import type { ExportQuery } from './dto/export.query';
 import { MAX_SIZE, MIN_SIZE } from '../rendering/image-size-range';
 import { smallestDecodableSize } from '../rendering/smallest-size';
 
@@ -21,6 +37,18 @@ const IMAGE_TTL_SECONDS = 24 * 3600;
 const RENDERER_REVISION = 1;
 /** Hot images also stay in process memory (keys carry the render version, so they are never stale). */
 const LOCAL_IMAGES = 2_000;
+/** Exported files are larger (a 4000 px PNG can pass a megabyte) and fetched once per print job: fewer are kept. */
+const LOCAL_EXPORTS = 100;
+
+export interface QrExport {
+  etag: string;
+  measure: ExportMeasure;
+  contentType: string;
+  /** the code's name, which the download is named after */
+  fileName: string;
+  /** Null when the client's ETag matched (304). */
+  bytes: Buffer | null;
+}
 
 export interface QrImage {
   etag: string;
@@ -38,6 +66,7 @@ export interface QrImage {
 export class ImagesService {
   private readonly sources: NearCache<ImageSource>;
   private readonly localImages = createLru<Buffer>({ max: LOCAL_IMAGES, ttl: IMAGE_TTL_SECONDS * 1000 });
+  private readonly localExports = createLru<Buffer>({ max: LOCAL_EXPORTS, ttl: IMAGE_TTL_SECONDS * 1000 });
 
   constructor(
     private readonly qrCodes: QrCodesService,
@@ -84,10 +113,60 @@ export class ImagesService {
       return { etag, minDecodableSize, svg: shared };
     }
     this.metrics.imageCacheMisses.inc();
-    const svg = Buffer.from(renderQrSvg({ text: source.text, style: source.style, size, idPrefix: `q${source.id.slice(0, 8)}` }));
+    const drawing = drawQrCode({ text: source.text, style: source.style, size, idPrefix: idPrefixOf(source) });
+    const frameProblem = frameTextProblem(drawing, { field: 'size', size });
+    if (frameProblem) throw new ValidationFailedException([frameProblem]);
+    const svg = Buffer.from(writeSvgDocument(drawing.parts));
     this.localImages.set(key, svg);
     await this.cache.setMember(group, member, svg, IMAGE_TTL_SECONDS);
     return { etag, minDecodableSize, svg };
+  }
+
+  /**
+   * An exported file (PNG, PDF or SVG) of the code, cached like the images: per render version and
+   * export parameters, in process memory and the shared cache; the code's name is part of the key
+   * (it names the PDF). Sizes are judged before any cache is looked at, so a refused size is
+   * refused the same way every time; a 304 carries the same headers as the file.
+   */
+  async export(accountId: AccountId, id: QrCodeId, query: ExportQuery, ifNoneMatch?: string): Promise<QrExport> {
+    const source = await this.source(accountId, id);
+    const exportSource: ExportSource = { text: source.text, style: source.style, name: source.name, idPrefix: idPrefixOf(source) };
+    const options: ExportOptions = { format: query.format, size: query.size, widthMm: query.widthMm, dpi: query.dpi, bleedMm: query.bleedMm };
+    let measure: ExportMeasure;
+    try {
+      measure = measureExport(exportSource, options);
+    } catch (error) {
+      throw asValidationFailure(error);
+    }
+    const parameters = exportParameters(query, source.name);
+    const etag = `"r${RENDERER_REVISION}.v${source.renderVersion}.x.${parameters}"`;
+    const answer = { etag, measure, contentType: EXPORT_MEDIA_TYPES[query.format], fileName: source.name };
+    if (ifNoneMatch && matchesEtag(ifNoneMatch, etag)) return { ...answer, bytes: null };
+
+    const group = imageCacheGroup(source.id);
+    const member = exportCacheMember(source.renderVersion, parameters);
+    const key = `${group}:${member}`;
+    const local = this.localExports.get(key);
+    if (local) {
+      this.metrics.imageCacheHits.inc();
+      return { ...answer, bytes: local };
+    }
+    const shared = await this.cache.getMember(group, member);
+    if (shared) {
+      this.metrics.imageCacheHits.inc();
+      this.localExports.set(key, shared);
+      return { ...answer, bytes: shared };
+    }
+    this.metrics.imageCacheMisses.inc();
+    let file: ExportFile;
+    try {
+      file = await renderExportFile(exportSource, options);
+    } catch (error) {
+      throw asValidationFailure(error);
+    }
+    this.localExports.set(key, file.bytes);
+    await this.cache.setMember(group, member, file.bytes, IMAGE_TTL_SECONDS);
+    return { ...answer, bytes: file.bytes };
   }
 
   /** Ownership, render version and what to encode; the database only on a near-cache miss. */
@@ -106,6 +185,7 @@ export class ImagesService {
     const text = code.isDynamic && code.shortCode ? dynamicUrl(this.qrCodes.origins, code.shortCode, code.domainHostname) : code.contentString;
     const source: ImageSource = {
       id: code.id,
+      name: code.name,
       renderVersion: code.renderVersion,
       text,
       style: code.style,
@@ -116,6 +196,23 @@ export class ImagesService {
     this.sources.set(cacheKey, source, undefined, lookedUpAt);
     return source;
   }
+}
+
+/** A size the renderer refuses is the client's to change: 400 naming the option. */
+function asValidationFailure(error: unknown): unknown {
+  return error instanceof ExportRefused ? new ValidationFailedException(error.errors) : error;
+}
+
+const idPrefixOf = (source: ImageSource) => `q${source.id.slice(0, 8)}`;
+
+const EXPORT_MEDIA_TYPES: Readonly<Record<ExportFormat, string>> = { png: 'image/png', pdf: 'application/pdf', svg: 'image/svg+xml' };
+
+/** The export's parameters as a key: format, size or width and dpi, bleed, and a hash of the name the PDF carries. */
+function exportParameters(query: ExportQuery, name: string): string {
+  const sizing = query.widthMm !== undefined ? `w${query.widthMm}` : `s${query.size ?? DEFAULT_EXPORT_SIZE}`;
+  const bleed = query.bleedMm ? `.b${query.bleedMm}` : '';
+  const nameHash = query.format === 'pdf' ? `.n${createHash('sha256').update(name).digest('base64url').slice(0, 8)}` : '';
+  return `${query.format}.${sizing}.d${query.dpi}${bleed}${nameHash}`;
 }
 
 function matchesEtag(header: string, etag: string): boolean {

@@ -68,37 +68,54 @@ function gradientStops(gradient: Gradient): string {
     .join('');
 }
 
-/** Gradient geometry is worked out in canvas pixels, then written in the painted element's space. */
-function gradientDefinition(paint: Extract<Paint, { kind: 'gradient' }>, id: string, space: PathSpace): string {
+/** Where a gradient runs, in the painted element's space: the ends of a linear one, the centre and radius of a radial one. */
+export type GradientGeometry =
+  { type: 'linear'; x1: number; y1: number; x2: number; y2: number } | { type: 'radial'; cx: number; cy: number; r: number };
+
+/** Gradient geometry is worked out in canvas pixels, then carried into the painted element's space. */
+export function gradientGeometry(paint: Extract<Paint, { kind: 'gradient' }>, space: PathSpace): GradientGeometry {
   const { gradient, box } = paint;
   const x = (canvasX: number): number => roundTo(toSpaceX(space, canvasX), 3);
   const y = (canvasY: number): number => roundTo(toSpaceY(space, canvasY), 3);
   if (gradient.type === 'radial') {
+    return {
+      type: 'radial',
+      cx: x(box.x + box.width / 2),
+      cy: y(box.y + box.height / 2),
+      r: roundTo(Math.max(box.width, box.height) / 2 / space.unit, 3),
+    };
+  }
+  const radians = (((gradient.rotation ?? 0) + paint.extraRotationDegrees) * Math.PI) / 180;
+  const [x1, y1, x2, y2] = linearGradientLine(box, radians).map(Math.round);
+  return { type: 'linear', x1: x(x1), y1: y(y1), x2: x(x2), y2: y(y2) };
+}
+
+function gradientDefinition(paint: Extract<Paint, { kind: 'gradient' }>, id: string, space: PathSpace): string {
+  const geometry = gradientGeometry(paint, space);
+  if (geometry.type === 'radial') {
     return element(
       'radialGradient',
       [
         ['id', id],
         ['gradientUnits', 'userSpaceOnUse'],
-        ['cx', x(box.x + box.width / 2)],
-        ['cy', y(box.y + box.height / 2)],
-        ['r', roundTo(Math.max(box.width, box.height) / 2 / space.unit, 3)],
+        ['cx', geometry.cx],
+        ['cy', geometry.cy],
+        ['r', geometry.r],
       ],
-      gradientStops(gradient),
+      gradientStops(paint.gradient),
     );
   }
-  const radians = (((gradient.rotation ?? 0) + paint.extraRotationDegrees) * Math.PI) / 180;
-  const [x1, y1, x2, y2] = linearGradientLine(box, radians).map(Math.round);
   return element(
     'linearGradient',
     [
       ['id', id],
       ['gradientUnits', 'userSpaceOnUse'],
-      ['x1', x(x1)],
-      ['y1', y(y1)],
-      ['x2', x(x2)],
-      ['y2', y(y2)],
+      ['x1', geometry.x1],
+      ['y1', geometry.y1],
+      ['x2', geometry.x2],
+      ['y2', geometry.y2],
     ],
-    gradientStops(gradient),
+    gradientStops(paint.gradient),
   );
 }
 

@@ -30,7 +30,9 @@ import { paintFrom, type Paint } from './paint';
 import { codeSpace, UNITS_PER_MODULE, type PathSpace } from './path-space';
 import { minimumDrawnVersion } from './drawn-version';
 import { buildQrMatrix, type QrMatrix } from './qr-matrix';
-import { writeSvgDocument, type ColourLayer } from './svg-document';
+import { writeSvgDocument, type ColourLayer, type SvgDocumentParts } from './svg-document';
+import { layoutFrame, resolveFrame, type FrameLayout } from './frames/frame-layout';
+import { compositeOver, parseHexColor, WHITE } from './style/rgba-color';
 import { PathWriter } from './svg-path-writer';
 
 export interface RenderQrSvgInput {
@@ -133,7 +135,35 @@ function drawFinderPatterns(
   });
 }
 
+/** A code drawn, before it is written out as SVG (or, by src/rendering/export/, as PDF). */
+export interface QrDrawing {
+  parts: SvgDocumentParts;
+  layout: CodeLayout;
+  /** the frame around the code's canvas, null without one */
+  frame: FrameLayout | null;
+  /** width and height of the whole drawing, pixels: the code's canvas, or the frame around it */
+  width: number;
+  height: number;
+}
+
 export function renderQrSvg(input: RenderQrSvgInput): string {
+  return writeSvgDocument(drawQrCode(input).parts);
+}
+
+/**
+ * Light padding that completes the quiet zone when the style's margin leaves less: four modules
+ * around a square code (ISO/IEC 18004), two outside the circle shape's decorative ring (its own
+ * default border). Only a frame needs it: without one the page around the image is the quiet zone.
+ */
+function quietZonePadding(layout: CodeLayout, shape: string): number {
+  const [border, needed] =
+    shape === 'circle'
+      ? [(layout.canvasSize - layout.drawingSize) / 2, 2 * layout.moduleSize]
+      : [Math.min(layout.x, layout.y), 4 * layout.moduleSize];
+  return Math.max(0, Math.ceil(needed - border));
+}
+
+export function drawQrCode(input: RenderQrSvgInput): QrDrawing {
   const { text, style, size } = input;
   const explicitIdPrefix = input.idPrefix === undefined ? undefined : checkIdPrefix(input.idPrefix);
   const level = resolveErrorCorrectionLevel(style);
@@ -171,7 +201,17 @@ export function renderQrSvg(input: RenderQrSvgInput): string {
         }
       : null;
 
-  return writeSvgDocument({
+  const resolvedFrame = resolveFrame(style.frameOptions);
+  const frame = resolvedFrame
+    ? layoutFrame({
+        frame: resolvedFrame,
+        codeSize: size,
+        padding: quietZonePadding(layout, shape),
+        backgroundColor: solidBackgroundColor(style),
+      })
+    : null;
+
+  const parts: SvgDocumentParts = {
     size,
     idPrefix: () => explicitIdPrefix ?? derivedIdPrefix(text, style, size),
     crispEdges: style.dotsOptions?.roundSize === false,
@@ -181,5 +221,20 @@ export function renderQrSvg(input: RenderQrSvgInput): string {
       logo && style.image && logo.width > 0 && logo.height > 0
         ? { href: style.image, x: logo.x, y: logo.y, width: logo.width, height: logo.height }
         : null,
-  });
+    frame,
+  };
+  return { parts, layout, frame, width: frame?.width ?? size, height: frame?.height ?? size };
+}
+
+/**
+ * The code's background as one opaque colour, for the frame to continue it: a translucent colour
+ * laid on white, a gradient's first stop; null when transparent.
+ */
+function solidBackgroundColor(style: QrStyle): string | null {
+  const options = style.backgroundOptions ?? {};
+  const color = options.gradient ? options.gradient.colorStops[0].color : (options.color ?? DEFAULT_BACKGROUND_COLOR);
+  if (color === 'transparent') return null;
+  const { r, g, b } = compositeOver(parseHexColor(color), WHITE);
+  const hex = (channel: number) => Math.round(channel).toString(16).padStart(2, '0');
+  return `#${hex(r)}${hex(g)}${hex(b)}`;
 }

@@ -2,7 +2,8 @@
  * Assembles the SVG document: root element, gradient definitions, background, one path per colour
  * layer, and the logo on top, in qr-code-styling's painting order.
  */
-import { paintMarkup, type Paint } from './paint';
+import { paintMarkup, splitAlpha, type Paint } from './paint';
+import type { FrameLayout, FrameShape } from './frames/frame-layout';
 import { CANVAS_SPACE, spaceTransform, type PathSpace } from './path-space';
 import { element, emptyElement, roundTo } from './svg-markup';
 import type { PathWriter } from './svg-path-writer';
@@ -27,10 +28,31 @@ export interface SvgDocumentParts {
   background: { paint: Paint; round: number } | null;
   layers: readonly ColourLayer[];
   logo: { href: string; x: number; y: number; width: number; height: number } | null;
+  /** a frame around the code's canvas (frames/frame-layout.ts); the document then has the frame's size */
+  frame?: FrameLayout | null;
 }
 
-export function writeSvgDocument(parts: SvgDocumentParts): string {
-  const { size } = parts;
+/** Width and height written on the root element in place of pixels, e.g. millimetres for print. */
+export interface SvgDimensions {
+  width: string;
+  height: string;
+}
+
+function framePaths(shapes: readonly FrameShape[]): string {
+  return shapes
+    .map((shape) => {
+      const { rgb, opacity } = splitAlpha(shape.color);
+      return emptyElement('path', [
+        ['fill', rgb],
+        ['fill-opacity', opacity],
+        ['d', shape.d],
+      ]);
+    })
+    .join('');
+}
+
+export function writeSvgDocument(parts: SvgDocumentParts, dimensions?: SvgDimensions): string {
+  const { size, frame } = parts;
   let prefix: string | undefined;
   const idFor = (name: string): string => `${(prefix ??= parts.idPrefix())}-${name}`;
   let definitions = '';
@@ -61,13 +83,19 @@ export function writeSvgDocument(parts: SvgDocumentParts): string {
     ]);
   }
 
+  if (frame) {
+    const placed = frame.codeX === 0 && frame.codeY === 0 ? body : element('g', [['transform', `translate(${frame.codeX} ${frame.codeY})`]], body);
+    body = framePaths(frame.below) + placed + framePaths(frame.above);
+  }
+  const width = frame?.width ?? size;
+  const height = frame?.height ?? size;
   return element(
     'svg',
     [
       ['xmlns', SVG_NAMESPACE],
-      ['width', size],
-      ['height', size],
-      ['viewBox', `0 0 ${size} ${size}`],
+      ['width', dimensions?.width ?? width],
+      ['height', dimensions?.height ?? height],
+      ['viewBox', `0 0 ${width} ${height}`],
       ['shape-rendering', parts.crispEdges ? 'crispEdges' : undefined],
     ],
     (definitions ? element('defs', [], definitions) : '') + body,

@@ -58,3 +58,14 @@ export function decodePng(png: Buffer): RasterImage {
   }
   return { pixels, width, height };
 }
+
+/** The image laid on white, as a page or a viewer shows a PNG with transparency (decoders ignore alpha). */
+export function flattenOnWhite(image: RasterImage): RasterImage {
+  const pixels = new Uint8ClampedArray(image.pixels.length);
+  for (let index = 0; index < pixels.length; index += 4) {
+    const alpha = image.pixels[index + 3] / 255;
+    for (let channel = 0; channel < 3; channel++) pixels[index + channel] = image.pixels[index + channel] * alpha + 255 * (1 - alpha);
+    pixels[index + 3] = 255;
+  }
+  return { ...image, pixels };
+}

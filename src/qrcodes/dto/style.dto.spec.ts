@@ -18,6 +18,8 @@ type Schema = {
   minItems?: number;
   maxItems?: number;
   pattern?: string;
+  minLength?: number;
+  maxLength?: number;
 };
 
 /** The OpenAPI schemas the running app would publish for StyleDto and the classes it refers to. */
@@ -87,6 +89,11 @@ function differences(rule: StyleRule, published: Schema, schemas: Record<string,
     }
     case 'logo':
       expectEqual('type', schema.type, 'string');
+      break;
+    case 'text':
+      expectEqual('type', schema.type, 'string');
+      expectEqual('minLength', schema.minLength, 1);
+      expectEqual('maxLength', schema.maxLength, rule.maxLength);
       break;
   }
   return found;

@@ -19,6 +19,9 @@ import {
   DotType,
   ERROR_CORRECTION_LEVELS,
   ErrorCorrectionLevel,
+  FRAME_TYPES,
+  FrameOptions,
+  FrameType,
   Gradient,
   GRADIENT_TYPES,
   GradientType,
@@ -28,6 +31,8 @@ import {
   Shape,
   SHAPES,
 } from '../../rendering/style/qr-style';
+import { DEFAULT_FRAME_FONT, FRAME_FONT_NAMES } from '../../rendering/frames/frame-fonts';
+import { DEFAULT_FRAME_TEXT, MAX_FRAME_TEXT_LENGTH } from '../../rendering/frames/frame-layout';
 import { MAX_COLOR_STOPS, MAX_GRADIENT_ROTATION_DEGREES, MAX_LOGO_MARGIN_PX, MAX_MARGIN_PX } from '../../rendering/style/style-schema';
 
 const HEX_DIGITS = '#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})';
@@ -194,6 +199,55 @@ export class QrOptionsDto implements QrOptions {
   errorCorrectionLevel?: ErrorCorrectionLevel;
 }
 
+export class FrameOptionsDto implements FrameOptions {
+  @ApiPropertyOptional({
+    enum: distinct(FRAME_TYPES),
+    enumName: 'FrameType',
+    default: 'none',
+    description:
+      'A frame with a call to action around the code: a banner below or above, a box with the text under the code, or a speech ' +
+      'bubble under it. The frame adds to the image (the code keeps its size and its quiet zone); /image and /export draw it alike.',
+  })
+  type?: FrameType;
+
+  @ApiPropertyOptional({
+    type: String,
+    minLength: 1,
+    maxLength: MAX_FRAME_TEXT_LENGTH,
+    default: DEFAULT_FRAME_TEXT,
+    description:
+      `One line of at most ${MAX_FRAME_TEXT_LENGTH} characters, drawn as outlines of the bundled font (no font needed to view the image). ` +
+      'Latin, Greek and Cyrillic letters, digits and punctuation; a character the font lacks is refused (400 naming style.frameOptions.text).',
+    example: 'Scan for the menu',
+  })
+  text?: string;
+
+  @ApiPropertyOptional({
+    type: String,
+    pattern: HEX_COLOR_PATTERN,
+    description: `${HEX_COLOR_DESCRIPTION} The banner, border or bubble.`,
+    default: '#000000',
+  })
+  color?: string;
+
+  @ApiPropertyOptional({
+    type: String,
+    pattern: HEX_COLOR_PATTERN,
+    description:
+      `${HEX_COLOR_DESCRIPTION} Unset: #ffffff, in a box the frame colour. Needs 3:1 contrast against what it stands on ` +
+      '(the frame colour; in a box the background).',
+  })
+  textColor?: string;
+
+  @ApiPropertyOptional({
+    enum: distinct(FRAME_FONT_NAMES),
+    enumName: 'FrameFont',
+    default: DEFAULT_FRAME_FONT,
+    description: 'A bundled OFL font, bold.',
+  })
+  font?: string;
+}
+
 export class StyleDto implements QrStyle {
   @ApiPropertyOptional({ type: () => DotsOptionsDto })
   dotsOptions?: DotsOptionsDto;
@@ -235,4 +289,7 @@ export class StyleDto implements QrStyle {
 
   @ApiPropertyOptional({ enum: distinct(SHAPES), enumName: 'Shape', default: 'square' })
   shape?: Shape;
+
+  @ApiPropertyOptional({ type: () => FrameOptionsDto })
+  frameOptions?: FrameOptionsDto;
 }

@@ -3,6 +3,7 @@ import { HEX_COLOR } from './rgba-color';
 import { findLogoProblem } from './logo-data-uri';
 import { type QrStyle } from './qr-style';
 import { findScannabilityProblems } from './scannability';
+import { findFrameProblems } from './frame-check';
 import { type NumberRule, type ObjectRule, STYLE_RULE, type StyleRule } from './style-schema';
 
 /** On a refusal for scannability only, `refusedStyle` holds the well-formed style (it can still be measured). */
@@ -31,7 +32,7 @@ export function checkStyle(raw: unknown): StyleCheck {
   if (checked === INVALID) return { ok: false, errors: errors.items };
 
   const style = checked as QrStyle;
-  const scannabilityProblems = findScannabilityProblems(style);
+  const scannabilityProblems = [...findScannabilityProblems(style), ...findFrameProblems(style)];
   if (scannabilityProblems.length > 0) return { ok: false, errors: scannabilityProblems, refusedStyle: style };
   return { ok: true, style };
 }
@@ -84,6 +85,12 @@ function checkValue(rule: StyleRule, value: unknown, path: string, errors: Field
     case 'boolean':
       if (typeof value === 'boolean') return value;
       return fail(errors, path, 'must be true or false');
+    case 'text': {
+      if (typeof value !== 'string') return fail(errors, path, 'must be a string');
+      const length = [...value].length;
+      if (length < 1 || length > rule.maxLength) return fail(errors, path, `must have 1 to ${rule.maxLength} characters`);
+      return value;
+    }
     case 'logo': {
       const problem = findLogoProblem(value);
       return problem ? fail(errors, path, problem) : value;

@@ -78,6 +78,23 @@ export interface ImageOptions {
   margin?: number;
 }
 
+export const FRAME_TYPES = ['none', 'banner-bottom', 'banner-top', 'box', 'bubble'] as const;
+export type FrameType = (typeof FRAME_TYPES)[number];
+
+/** The call to action around the code (src/rendering/frames/, docs/styling-and-scannability.md#frames). */
+export interface FrameOptions {
+  /** default none */
+  type?: FrameType;
+  /** one line, at most 30 characters, drawn as outlines; default "SCAN ME" */
+  text?: string;
+  /** the frame's colour (banner, border or bubble); default #000000 */
+  color?: HexColor;
+  /** the text's colour; default #ffffff, for `box` (text on the background) the frame's colour */
+  textColor?: HexColor;
+  /** a bundled font (FRAME_FONT_NAMES), default noto-sans */
+  font?: string;
+}
+
 export interface QrOptions {
   errorCorrectionLevel?: ErrorCorrectionLevel;
 }
@@ -94,6 +111,7 @@ export interface QrStyle {
   /** quiet zone in pixels at the requested size's scale */
   margin?: number;
   shape?: Shape;
+  frameOptions?: FrameOptions;
 }
 
 /** Error correction: the style's choice, else H with a logo (it hides modules), else M. */

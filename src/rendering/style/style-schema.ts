@@ -2,7 +2,9 @@
  * The allowed shape of the request field `style` (docs/styling-and-scannability.md), as data: checkStyle walks this tree,
  * and a test holds StyleDto's OpenAPI schema to it so docs and validation cannot drift apart.
  */
-import { CORNER_DOT_TYPES, CORNER_SQUARE_TYPES, DOT_TYPES, ERROR_CORRECTION_LEVELS, GRADIENT_TYPES, SHAPES } from './qr-style';
+import { CORNER_DOT_TYPES, CORNER_SQUARE_TYPES, DOT_TYPES, ERROR_CORRECTION_LEVELS, FRAME_TYPES, GRADIENT_TYPES, SHAPES } from './qr-style';
+import { FRAME_FONT_NAMES } from '../frames/frame-fonts';
+import { MAX_FRAME_TEXT_LENGTH } from '../frames/frame-layout';
 
 export const MAX_COLOR_STOPS = 10;
 /** One full turn either way; anything beyond is the same angle written differently. */
@@ -12,7 +14,7 @@ export const MAX_MARGIN_PX = 100;
 /** Padding around the logo, in pixels of qr-code-styling's coordinate space. */
 export const MAX_LOGO_MARGIN_PX = 100;
 
-export type StyleRule = ObjectRule | ChoiceRule | ColorRule | NumberRule | BooleanRule | ListRule | LogoRule;
+export type StyleRule = ObjectRule | ChoiceRule | ColorRule | NumberRule | BooleanRule | ListRule | LogoRule | TextRule;
 
 export interface ObjectRule {
   kind: 'object';
@@ -48,6 +50,12 @@ export interface ListRule {
   items: StyleRule;
   minItems: number;
   maxItems: number;
+}
+
+/** A string of 1 to maxLength characters (code points). */
+export interface TextRule {
+  kind: 'text';
+  maxLength: number;
 }
 
 /** A `data:` URI logo, see logo-data-uri.ts. */
@@ -119,5 +127,15 @@ export const STYLE_RULE: ObjectRule = {
     },
     margin: { kind: 'number', min: 0, max: MAX_MARGIN_PX, integer: true },
     shape: choice(SHAPES),
+    frameOptions: {
+      kind: 'object',
+      fields: {
+        type: choice(FRAME_TYPES),
+        text: { kind: 'text', maxLength: MAX_FRAME_TEXT_LENGTH },
+        color: hexColor,
+        textColor: hexColor,
+        font: choice(FRAME_FONT_NAMES),
+      },
+    },
   },
 };
