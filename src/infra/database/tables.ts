@@ -28,7 +28,10 @@ export type OwnedTable =
   | 'webhook_deliveries'
   | 'webhook_attempts'
   | 'idempotency_keys'
-  | 'audit_log';
+  | 'audit_log'
+  | 'jobs'
+  | 'export_chunks'
+  | 'import_rows';
 
 /**
  * The column by which a folder-restricted API key narrows an owned table (docs/api-keys-and-security.md#folder-restricted-keys):
