@@ -5,6 +5,9 @@ import { ApiKeyGuard } from './auth/api-key.guard';
 import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { BulkModule } from './bulk/bulk.module';
+import { ExportsModule } from './exports/exports.module';
+import { ImportsModule } from './imports/imports.module';
+import { JobsModule } from './infra/jobs/jobs.module';
 import { FoldersModule } from './folders/folders.module';
 import { ImagesModule } from './images/images.module';
 import { QrCodesModule } from './qrcodes/qrcodes.module';
@@ -61,6 +64,9 @@ export class AppModule {
         AnalyticsModule,
         WebhooksModule,
         AuditModule,
+        JobsModule,
+        ImportsModule,
+        ExportsModule,
       ],
       providers: [
         // Order matters: the key decides the account, then the account's budget is charged.

@@ -29,6 +29,10 @@ const ALLOWED: Record<string, string[]> = {
   webhooks: ['common', 'config', 'infra', 'generated', 'folders', 'qrcodes', 'scans'],
   /** Listens to QrCodeEvents; folders, webhooks and keys reach it only through infra's AuditTrail port. */
   audit: ['common', 'config', 'infra', 'generated', 'qrcodes'],
+  /** CSV imports: rows checked like bulk items, created through the QR code service; folders named by name. */
+  imports: ['common', 'config', 'infra', 'generated', 'folders', 'qrcodes', 'bulk'],
+  /** ZIP and CSV exports of codes, drawn by the renderer. */
+  exports: ['common', 'config', 'infra', 'generated', 'folders', 'qrcodes', 'rendering'],
   /** main.ts, app.module.ts, app.factory.ts, cli.ts: the composition root. */
   app: ['*'],
 };

@@ -134,14 +134,7 @@ export class JobQueueRepository {
         .execute();
       if (candidates.length === 0) return [];
       const accountIds = [...new Set(candidates.map((job) => job.account_id))].sort();
-      const locked = await db
-        .selectFrom('accounts')
-        .select('id')
-        .where('id', 'in', accountIds)
-        .orderBy('id')
-        .forNoKeyUpdate()
-        .skipLocked()
-        .execute();
+      const locked = await db.selectFrom('accounts').select('id').where('id', 'in', accountIds).orderBy('id').forNoKeyUpdate().skipLocked().execute();
       const lockedIds = locked.map((account) => account.id);
       if (lockedIds.length === 0) return [];
       // A statement of its own, after the locks: it sees the leases of claims committed meanwhile.

@@ -155,12 +155,17 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
       if (error instanceof JobLeaseLost) return this.logger.warn(`Job ${job.id} was taken over by another instance; this one stops`);
       if (error instanceof JobFailed) return this.end(job, handler, { status: 'failed', result: null, error: error.message });
       this.logger.error(`Job ${job.id} (${job.kind}) failed on attempt ${job.attempts}: ${(error as Error).stack ?? String(error)}`);
-      if (job.attempts >= MAX_ATTEMPTS) return this.end(job, handler, { status: 'failed', result: null, error: 'The job failed; see the server log' });
+      if (job.attempts >= MAX_ATTEMPTS)
+        return this.end(job, handler, { status: 'failed', result: null, error: 'The job failed; see the server log' });
       await this.giveBack(job, RETRY_AFTER_MS * job.attempts);
     }
   }
 
-  private async end(job: ClaimedJob, handler: JobHandler, end: { status: 'done' | 'failed'; result: Record<string, unknown> | null; error: string | null }) {
+  private async end(
+    job: ClaimedJob,
+    handler: JobHandler,
+    end: { status: 'done' | 'failed'; result: Record<string, unknown> | null; error: string | null },
+  ) {
     const now = this.clock.now();
     try {
       await this.queue.finish(this.database.write, job, { ...end, now, expiresAt: new Date(now.getTime() + handler.keepForMs) });

@@ -133,7 +133,11 @@ export function csvRowOf(code: QrCodeRecord, folderName: string | null): string[
     ...CODE_COLUMNS.map((name) => own[name]),
     ...CONTENT_COLUMNS.map((column) => {
       const value = readPath(code.content, column.path);
-      return value === undefined || value === null ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value as string | number | boolean);
+      return value === undefined || value === null
+        ? ''
+        : typeof value === 'object'
+          ? JSON.stringify(value)
+          : String(value as string | number | boolean);
     }),
   ];
 }
