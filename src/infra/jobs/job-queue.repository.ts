@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { AccountId } from '../../common/ids/account-id';
 import type { JobId } from '../../common/ids/resource-ids';
@@ -254,10 +253,12 @@ export class JobQueueRepository {
 
   /** Deletes finished jobs past their expiry (their chunks and rows cascade), a batch at a time; returns how many went. */
   async forgetExpired(now: Date, batch: number): Promise<number> {
-    const result = await sql<{ n: number }>`DELETE FROM jobs WHERE id IN (SELECT id FROM jobs WHERE expires_at <= ${now} LIMIT ${batch})`.execute(
-      this.database.write.anyAccount,
-    );
-    return Number(result.numAffectedRows ?? 0n);
+    const db = this.database.write.anyAccount;
+    const result = await db
+      .deleteFrom('jobs')
+      .where('id', 'in', db.selectFrom('jobs').select('id').where('expires_at', '<=', now).limit(batch))
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 
   /** How many of the account's jobs of `kind` are unfinished (queued or running). */
