@@ -2,6 +2,7 @@ import { unzipSync } from 'fflate';
 import { parse } from 'csv-parse/sync';
 import { JobWorker } from '../src/infra/jobs/job-worker.service';
 import { decodeSvg } from './support/decode-svg';
+import { describeWhen, HAS_POSTGRES } from './support/environment';
 import {
   auth,
   CONTENT_SAMPLES,
@@ -27,6 +28,19 @@ function urlRowsCsv(count: number, invalid: (index: number) => boolean = () => f
   return `${lines.join('\r\n')}\r\n`;
 }
 
+/** Polls a job until it is done or failed. The embedded database is slower: jobs get two minutes. */
+async function finishedJob(t: TestApp, key: string, path: string, timeoutMs = 120_000): Promise<Job> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await t.request({ method: 'GET', url: path, headers: auth(key) });
+    expectStatus(res, 200);
+    const job = res.json<Job>();
+    if (job.status === 'done' || job.status === 'failed') return job;
+    if (Date.now() > deadline) throw new Error(`job still ${job.status} (${job.done}/${job.total}) after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 describe('imports and exports (e2e)', () => {
   let t: TestApp;
 
@@ -38,18 +52,7 @@ describe('imports and exports (e2e)', () => {
   const postImport = (key: string, csv: string, query = '', headers: Record<string, string> = {}) =>
     t.request({ method: 'POST', url: `/api/v1/imports${query}`, headers: { ...auth(key), ...CSV, ...headers }, payload: csv });
 
-  async function finished(key: string, path: string, timeoutMs = 60_000): Promise<Job> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const res = await t.request({ method: 'GET', url: path, headers: auth(key) });
-      expectStatus(res, 200);
-      const job = res.json<Job>();
-      if (job.status === 'done' || job.status === 'failed') return job;
-      if (Date.now() > deadline) throw new Error(`job still ${job.status} (${job.done}/${job.total}) after ${timeoutMs} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-
+  const finished = (key: string, path: string) => finishedJob(t, key, path);
   describe('CSV import', () => {
     it('10,000 rows with 100 invalid: exactly 9,900 codes and 100 row errors; the same upload with the same key creates nothing more', async () => {
       const { key, accountId } = await t.newAccount();
@@ -67,7 +70,8 @@ describe('imports and exports (e2e)', () => {
       expect(failed).toHaveLength(100);
       // Row numbers count the header as 1; each error in the bulk create's words.
       expect(failed.map((row) => row.row)).toEqual(Array.from({ length: 100 }, (_, i) => i * 100 + 7 + 2));
-      for (const row of failed) expect(row).toEqual({ row: row.row, status: 'failed', errors: [{ field: 'content.url', message: expect.stringContaining('content.url') }] });
+      for (const row of failed)
+        expect(row).toEqual({ row: row.row, status: 'failed', errors: [{ field: 'content.url', message: expect.stringContaining('content.url') }] });
 
       const created = await t.request({ method: 'GET', url: `/api/v1/imports/${queued.id}?status=created&limit=3`, headers: auth(key) });
       const rows = created.json<{ rows: Array<{ row: number; id: string }> }>().rows;
@@ -89,7 +93,11 @@ describe('imports and exports (e2e)', () => {
 
     it('a dry run checks every row and writes nothing', async () => {
       const { key, accountId } = await t.newAccount();
-      const res = await postImport(key, urlRowsCsv(30, (i) => i === 4), '?dry_run=true');
+      const res = await postImport(
+        key,
+        urlRowsCsv(30, (i) => i === 4),
+        '?dry_run=true',
+      );
       expectStatus(res, 202);
       const job = await finished(key, `/api/v1/imports/${res.json<Job>().id}`);
       expect(job).toMatchObject({ status: 'done', dry_run: true, counts: { created: 0, failed: 1, valid: 29 } });
@@ -97,7 +105,7 @@ describe('imports and exports (e2e)', () => {
       expect(await countCodes(t, accountId)).toBe(0);
     });
 
-    it('reads quotes, line breaks in cells, a byte order mark, `;` as the delimiter, folders by name; a failing row never stops the others', async () => {
+    it('reads quotes, line breaks in cells, a BOM, `;` as the delimiter, folders by name; a failing row never stops the others', async () => {
       const { key, accountId } = await t.newAccount();
       const folder = await createFolder(t, key, 'Menus; summer');
       const csv =
@@ -112,12 +120,21 @@ describe('imports and exports (e2e)', () => {
       const job = await finished(key, `/api/v1/imports/${res.json<Job>().id}`);
       expect(job.counts).toEqual({ created: 2, failed: 3, valid: 0 });
       expect((job.rows as unknown[]).map((row) => (row as { status: string }).status)).toEqual(['created', 'created', 'failed', 'failed', 'failed']);
-      expect((job.rows as Array<{ errors?: unknown }>)[2].errors).toEqual([{ field: 'content.latitude', message: 'content.latitude must be a number' }]);
+      expect((job.rows as Array<{ errors?: unknown }>)[2].errors).toEqual([
+        { field: 'content.latitude', message: 'content.latitude must be a number' },
+      ]);
       expect((job.rows as Array<{ errors?: Array<{ field: string }> }>)[3].errors![0].field).toBe('folder_name');
       expect((job.rows as Array<{ errors?: Array<{ field: string }> }>)[4].errors![0].field).toBe('row');
       const text = await t.prisma.qrCode.findFirstOrThrow({ where: { accountId, type: 'text' } });
-      expect(text).toMatchObject({ name: 'Line one\nline two', folderId: folder.id, content: { text: 'Say "hi"; twice' }, style: { dotsOptions: { type: 'dots' } } });
-      expect(await t.prisma.qrCode.findFirstOrThrow({ where: { accountId, type: 'geo' } })).toMatchObject({ content: { latitude: 52.52, longitude: 13.405 } });
+      expect(text).toMatchObject({
+        name: 'Line one\nline two',
+        folderId: folder.id,
+        content: { text: 'Say "hi"; twice' },
+        style: { dotsOptions: { type: 'dots' } },
+      });
+      expect(await t.prisma.qrCode.findFirstOrThrow({ where: { accountId, type: 'geo' } })).toMatchObject({
+        content: { latitude: 52.52, longitude: 13.405 },
+      });
     });
 
     it('refuses a file it cannot take, naming the problem, and queues nothing', async () => {
@@ -140,34 +157,6 @@ describe('imports and exports (e2e)', () => {
       const missing = await t.request({ method: 'GET', url: `/api/v1/imports/${NO_SUCH_ID}`, headers: auth(key) });
       expectStatus(missing, 404);
     });
-
-    it('an instance stopped mid-import leaves it to another, which resumes it without duplicates', async () => {
-      // This instance serves the API only: its worker is stopped, so the siblings run the job.
-      await t.app.get(JobWorker).beforeApplicationShutdown();
-      const { key, accountId } = await t.newAccount();
-      const first = await t.startSibling();
-      const res = await postImport(key, urlRowsCsv(10_000, (i) => i % 100 === 0));
-      expectStatus(res, 202);
-      const id = res.json<Job>().id;
-      const deadline = Date.now() + 60_000;
-      for (;;) {
-        const job = await t.prisma.job.findUniqueOrThrow({ where: { id } });
-        if (job.done > 0) break;
-        if (Date.now() > deadline) throw new Error('the import never started');
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      await first.close();
-      const stopped = await t.prisma.job.findUniqueOrThrow({ where: { id } });
-      expect(stopped.done).toBeLessThan(10_000);
-      expect(stopped.status).toBe('running');
-      await t.startSibling();
-      const job = await finished(key, `/api/v1/imports/${id}`);
-      expect(job).toMatchObject({ status: 'done', counts: { created: 9900, failed: 100, valid: 0 } });
-      expect(await countCodes(t, accountId)).toBe(9900);
-      expect(await t.prisma.importRow.count({ where: { jobId: id } })).toBe(10_000);
-      const names = await t.prisma.qrCode.groupBy({ by: ['name'], where: { accountId }, having: { name: { _count: { gt: 1 } } } });
-      expect(names).toEqual([]);
-    }, 120_000);
   });
 
   describe('ZIP export', () => {
@@ -180,7 +169,12 @@ describe('imports and exports (e2e)', () => {
       expect((await finished(key, `/api/v1/imports/${imported.json<Job>().id}`)).counts).toMatchObject({ created: 1000 });
       await createQr(t, key, { name: 'Outside the folder' });
 
-      const res = await t.request({ method: 'POST', url: '/api/v1/exports', headers: auth(key), payload: { folder_id: folder.id, format: 'svg', size: 300, sort: 'oldest' } });
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/v1/exports',
+        headers: auth(key),
+        payload: { folder_id: folder.id, format: 'svg', size: 300, sort: 'oldest' },
+      });
       expectStatus(res, 202);
       expect(res.json()).toMatchObject({ id: expect.stringMatching(UUID), total: 1000, format: 'svg', download_url: null });
       const job = await finished(key, `/api/v1/exports/${res.json<Job>().id}`);
@@ -193,7 +187,7 @@ describe('imports and exports (e2e)', () => {
       expect(download.rawPayload.length).toBe(job.bytes);
       const files = unzipSync(new Uint8Array(download.rawPayload));
       expect(Object.keys(files)).toHaveLength(1001);
-      const manifest = parse(Buffer.from(files['manifest.csv']).toString('utf8'), { columns: true }) as Array<Record<string, string>>;
+      const manifest = parse<Record<string, string>>(Buffer.from(files['manifest.csv']).toString('utf8'), { columns: true });
       const codes = await t.prisma.qrCode.findMany({ where: { accountId, folderId: folder.id }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
       expect(manifest).toEqual(
         codes.map((code) => ({
@@ -242,10 +236,17 @@ describe('imports and exports (e2e)', () => {
       const { key } = await t.newAccount();
       const { key: otherKey, accountId: otherAccount } = await t.newAccount();
       await createFolder(t, key, 'Shop, front');
-      const folder = (await t.request({ method: 'GET', url: '/api/v1/folders', headers: auth(key) })).json<{ data?: unknown[] } | Array<{ id: string }>>();
+      const folder = (await t.request({ method: 'GET', url: '/api/v1/folders', headers: auth(key) })).json<
+        { data?: unknown[] } | Array<{ id: string }>
+      >();
       const folderId = (Array.isArray(folder) ? folder : (folder as { data: Array<{ id: string }> }).data)[0].id;
       for (const type of QR_TYPES) await createQr(t, key, { type, content: CONTENT_SAMPLES[type].content, name: `${type}, "quoted"; name` });
-      await createQr(t, key, { name: 'Styled dynamic', is_dynamic: true, folder_id: folderId, style: { dotsOptions: { type: 'rounded', color: '#b71c1c' } } });
+      await createQr(t, key, {
+        name: 'Styled dynamic',
+        is_dynamic: true,
+        folder_id: folderId,
+        style: { dotsOptions: { type: 'rounded', color: '#b71c1c' } },
+      });
       await createQr(t, key, { type: 'wifi', content: { ssid: 'Hidden', encryption: 'nopass', hidden: true }, name: 'Hidden wifi' });
 
       const res = await t.request({ method: 'GET', url: '/api/v1/qrcodes.csv?sort=name-asc', headers: auth(key) });
@@ -259,7 +260,9 @@ describe('imports and exports (e2e)', () => {
       expect(job.counts).toEqual({ created: 11, failed: 0, valid: 0 });
 
       const list = async (k: string) =>
-        (await t.request({ method: 'GET', url: '/api/v1/qrcodes?sort=name-asc&limit=100', headers: auth(k) })).json<{ data: Array<Record<string, unknown>> }>().data;
+        (await t.request({ method: 'GET', url: '/api/v1/qrcodes?sort=name-asc&limit=100', headers: auth(k) })).json<{
+          data: Array<Record<string, unknown>>;
+        }>().data;
       const comparable = (code: Record<string, unknown>) => ({
         name: code.name,
         type: code.type,
@@ -281,10 +284,55 @@ describe('imports and exports (e2e)', () => {
       await createQr(t, key, { type: 'text', content: { text: 'x' }, name: 'text one' });
       const res = await t.request({ method: 'GET', url: '/api/v1/qrcodes.csv?type=url&sort=name-desc', headers: auth(key) });
       expectStatus(res, 200);
-      const rows = parse(res.body, { columns: true }) as Array<Record<string, string>>;
+      const rows = parse<Record<string, string>>(res.body, { columns: true });
       expect(rows.map((row) => row.name)).toEqual(['c', 'b', 'a']);
       expect(Object.keys(rows[0]).slice(0, 7)).toEqual(['type', 'name', 'is_dynamic', 'folder_id', 'folder_name', 'short_code', 'style']);
       expectFieldErrors(await t.request({ method: 'GET', url: '/api/v1/qrcodes.csv?sort=sideways', headers: auth(key) }), 'sort');
     });
   });
+});
+
+// Several instances on one database: PostgreSQL (the embedded database serves one process).
+describeWhen(HAS_POSTGRES)('imports across a restart (e2e)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp(GENEROUS_RATE_LIMIT);
+    // This instance serves the API only: its worker is stopped, so the siblings run the jobs.
+    await t.app.get(JobWorker).beforeApplicationShutdown();
+  });
+  afterAll(() => t?.close());
+
+  const postImport = (key: string, csv: string) =>
+    t.request({ method: 'POST', url: '/api/v1/imports', headers: { ...auth(key), ...CSV }, payload: csv });
+  const finished = (key: string, path: string) => finishedJob(t, key, path);
+
+  it('an instance stopped mid-import leaves it to another, which resumes it without duplicates', async () => {
+    const { key, accountId } = await t.newAccount();
+    const first = await t.startSibling();
+    const res = await postImport(
+      key,
+      urlRowsCsv(10_000, (i) => i % 100 === 0),
+    );
+    expectStatus(res, 202);
+    const id = res.json<Job>().id;
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const job = await t.prisma.job.findUniqueOrThrow({ where: { id } });
+      if (job.done > 0) break;
+      if (Date.now() > deadline) throw new Error('the import never started');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await first.close();
+    const stopped = await t.prisma.job.findUniqueOrThrow({ where: { id } });
+    expect(stopped.done).toBeLessThan(10_000);
+    expect(stopped.status).toBe('running');
+    await t.startSibling();
+    const job = await finished(key, `/api/v1/imports/${id}`);
+    expect(job).toMatchObject({ status: 'done', counts: { created: 9900, failed: 100, valid: 0 } });
+    expect(await countCodes(t, accountId)).toBe(9900);
+    expect(await t.prisma.importRow.count({ where: { jobId: id } })).toBe(10_000);
+    const names = await t.prisma.qrCode.groupBy({ by: ['name'], where: { accountId }, having: { name: { _count: { gt: 1 } } } });
+    expect(names).toEqual([]);
+  }, 120_000);
 });

@@ -57,7 +57,8 @@ export class ExportsController {
     400: {
       description: 'Bad options, a format not available in ZIPs yet (png, pdf), or a selection of more than 1,000 codes',
       message:
-        'Validation failed: the selection holds 2400 codes; a ZIP holds at most 1000: narrow it (folder_id, type, is_dynamic, search, status) or give ids',
+        'Validation failed: the selection holds 2400 codes; a ZIP holds at most 1000: ' +
+        'narrow it (folder_id, type, is_dynamic, search, status) or give ids',
       errors: [
         {
           field: 'filters',
@@ -124,7 +125,8 @@ export class QrCodesCsvController {
     operationId: 'exportQrCodesCsv',
     summary: 'Your QR codes as CSV, with the list filters and sort (streamed, every matching code)',
     description:
-      'The columns are the ones `POST /api/v1/imports` reads, so the file imports as it is (into another account too: folders are named by `folder_name`).',
+      'The columns are the ones `POST /api/v1/imports` reads, so the file imports as it is ' +
+      '(into another account too: folders are named by `folder_name`).',
   })
   @ApiProduces('text/csv')
   @ApiResponse({

@@ -77,7 +77,9 @@ export class ExportsService {
       throw new ValidationFailedException([
         {
           field,
-          message: `the selection holds ${total} codes; a ZIP holds at most ${MAX_ZIP_CODES}: narrow it (folder_id, type, is_dynamic, search, status) or give ids`,
+          message:
+            `the selection holds ${total} codes; a ZIP holds at most ${MAX_ZIP_CODES}: ` +
+            'narrow it (folder_id, type, is_dynamic, search, status) or give ids',
         },
       ]);
     }

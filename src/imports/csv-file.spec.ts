@@ -18,8 +18,20 @@ describe('readCsvFile', () => {
         delimiter: ',',
         header: ['type', 'name'],
         rows: [
-          { row: 2, cells: new Map([['type', 'text'], ['name', 'a "b"\nc']]) },
-          { row: 3, cells: new Map([['type', 'url'], ['name', '']]) },
+          {
+            row: 2,
+            cells: new Map([
+              ['type', 'text'],
+              ['name', 'a "b"\nc'],
+            ]),
+          },
+          {
+            row: 3,
+            cells: new Map([
+              ['type', 'url'],
+              ['name', ''],
+            ]),
+          },
         ],
       },
     });

@@ -28,7 +28,9 @@ export function readCsvFile(text: string): CsvFileRead {
   const delimiter = detectDelimiter(text);
   let records: string[][];
   try {
-    records = parse(text, { bom: true, delimiter, relax_column_count: true, skip_empty_lines: true }) as string[][];
+    // Without `columns`, csv-parse answers each record as an array of its cells.
+    const parsed: unknown = parse(text, { bom: true, delimiter, relax_column_count: true, skip_empty_lines: true });
+    records = parsed as string[][];
   } catch (error) {
     return body('body', `the CSV cannot be read: ${(error as Error).message}`);
   }

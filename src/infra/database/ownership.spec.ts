@@ -16,7 +16,8 @@ const ANY_ACCOUNT: Record<string, string> = {
   'infra/idempotency/idempotency.repository.ts': 'the hourly sweep of expired keys is system work over every account',
   'audit/audit-log.repository.ts': 'the retention sweep of old entries is system work over every account',
   'infra/jobs/job-queue.repository.ts':
-    'the job worker claims unfinished jobs of every account (FOR UPDATE SKIP LOCKED, accounts locked to count their running jobs) and sweeps expired ones',
+    'the job worker claims unfinished jobs of every account (FOR UPDATE SKIP LOCKED, accounts locked to count their running jobs) ' +
+    'and sweeps expired ones',
   'webhooks/delivery/delivery-queue.repository.ts':
     'the delivery worker claims due deliveries of every account (FOR UPDATE SKIP LOCKED), records their attempts and sweeps old events',
 };

@@ -85,7 +85,7 @@ describe('JobQueueRepository (medium)', () => {
       total: 3,
       done: 0,
       attempts: 1,
-      leaseToken: expect.any(String),
+      leaseToken: expect.any(String) as string,
     });
     expect(await stored(exportId)).toMatchObject({ status: 'running', lease_expires_at: at(60), started_at: at(0) });
   });
@@ -100,8 +100,18 @@ describe('JobQueueRepository (medium)', () => {
     const [again] = await queue.claim(['import'], options({ now: at(91), leaseUntil: at(151) }));
     expect(await queue.progress(db.database.write, job, 3, at(200))).toBe(false);
     expect(await queue.finish(db.database.write, job, { status: 'done', result: {}, error: null, now: at(95), expiresAt: at(1000) })).toBe(false);
-    expect(await queue.finish(db.database.write, again, { status: 'done', result: { rows: 3 }, error: null, now: at(95), expiresAt: at(1000) })).toBe(true);
-    expect(await stored(id)).toMatchObject({ status: 'done', done: 2, result: { rows: 3 }, lease_token: null, input: null, finished_at: at(95), expires_at: at(1000) });
+    expect(await queue.finish(db.database.write, again, { status: 'done', result: { rows: 3 }, error: null, now: at(95), expiresAt: at(1000) })).toBe(
+      true,
+    );
+    expect(await stored(id)).toMatchObject({
+      status: 'done',
+      done: 2,
+      result: { rows: 3 },
+      lease_token: null,
+      input: null,
+      finished_at: at(95),
+      expires_at: at(1000),
+    });
   });
 
   it('fails a job claimed maxAttempts times instead of running it again; gives back a job uncounted at shutdown', async () => {

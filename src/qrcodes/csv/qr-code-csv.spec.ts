@@ -33,11 +33,27 @@ describe('the CSV form of a code', () => {
 
   it.each([
     ['a url code', { type: 'url', name: 'A', 'content.url': 'https://x.test' }, { type: 'url', name: 'A', content: { url: 'https://x.test' } }],
-    ['numbers and booleans by the field’s type', { type: 'geo', 'content.latitude': '1.5', 'content.longitude': '-2' }, { type: 'geo', content: { latitude: 1.5, longitude: -2 } }],
-    ['a boolean content field', { type: 'wifi', 'content.ssid': 'S', 'content.hidden': 'TRUE' }, { type: 'wifi', content: { ssid: 'S', hidden: true } }],
+    [
+      'numbers and booleans by the field’s type',
+      { type: 'geo', 'content.latitude': '1.5', 'content.longitude': '-2' },
+      { type: 'geo', content: { latitude: 1.5, longitude: -2 } },
+    ],
+    [
+      'a boolean content field',
+      { type: 'wifi', 'content.ssid': 'S', 'content.hidden': 'TRUE' },
+      { type: 'wifi', content: { ssid: 'S', hidden: true } },
+    ],
     ['a nested field', { type: 'vcard', 'content.address.city': 'Oslo' }, { type: 'vcard', content: { address: { city: 'Oslo' } } }],
-    ['empty cells as fields not sent', { type: 'url', name: '', is_dynamic: '', 'content.url': 'https://x.test' }, { type: 'url', content: { url: 'https://x.test' } }],
-    ['a style as JSON and is_dynamic', { type: 'url', is_dynamic: 'true', style: '{"shape":"circle"}' }, { type: 'url', is_dynamic: true, style: { shape: 'circle' }, content: {} }],
+    [
+      'empty cells as fields not sent',
+      { type: 'url', name: '', is_dynamic: '', 'content.url': 'https://x.test' },
+      { type: 'url', content: { url: 'https://x.test' } },
+    ],
+    [
+      'a style as JSON and is_dynamic',
+      { type: 'url', is_dynamic: 'true', style: '{"shape":"circle"}' },
+      { type: 'url', is_dynamic: true, style: { shape: 'circle' }, content: {} },
+    ],
   ])('reads %s', (_, row, item) => {
     expect(itemFromCsvRow(cells(row))).toEqual({ item, errors: [] });
   });
@@ -54,12 +70,26 @@ describe('the CSV form of a code', () => {
   });
 
   it('writes a code as a row the import reads back to the same create item', () => {
-    const record = code({ type: 'wifi', name: 'Guest, "cafe"', content: { ssid: 'S', hidden: true, encryption: 'WPA' }, style: { shape: 'circle' }, folderId: 'f' as FolderId, isDynamic: true, shortCode: 'aB3dE5gH' });
+    const record = code({
+      type: 'wifi',
+      name: 'Guest, "cafe"',
+      content: { ssid: 'S', hidden: true, encryption: 'WPA' },
+      style: { shape: 'circle' },
+      folderId: 'f' as FolderId,
+      isDynamic: true,
+      shortCode: 'aB3dE5gH',
+    });
     const row = csvRowOf(record, 'Front; shop');
     expect(row.slice(0, 7)).toEqual(['wifi', 'Guest, "cafe"', 'true', '', 'Front; shop', 'aB3dE5gH', '{"shape":"circle"}']);
     const read = itemFromCsvRow(new Map(QR_CODE_CSV_COLUMNS.map((name, index) => [name, row[index]])));
     expect(read).toEqual({
-      item: { type: 'wifi', name: 'Guest, "cafe"', is_dynamic: true, style: { shape: 'circle' }, content: { ssid: 'S', hidden: true, encryption: 'WPA' } },
+      item: {
+        type: 'wifi',
+        name: 'Guest, "cafe"',
+        is_dynamic: true,
+        style: { shape: 'circle' },
+        content: { ssid: 'S', hidden: true, encryption: 'WPA' },
+      },
       folderName: 'Front; shop',
       errors: [],
     });

@@ -37,7 +37,7 @@ function contentColumnsOf(): ContentColumn[] {
       columns.set(name, column);
     }
   };
-  for (const [type, dto] of Object.entries(CONTENT_DTO_BY_TYPE)) walk(type, dto as DtoClass, []);
+  for (const [type, dto] of Object.entries(CONTENT_DTO_BY_TYPE)) walk(type, dto, []);
   return [...columns.values()];
 }
 
@@ -133,11 +133,8 @@ export function csvRowOf(code: QrCodeRecord, folderName: string | null): string[
     ...CODE_COLUMNS.map((name) => own[name]),
     ...CONTENT_COLUMNS.map((column) => {
       const value = readPath(code.content, column.path);
-      return value === undefined || value === null
-        ? ''
-        : typeof value === 'object'
-          ? JSON.stringify(value)
-          : String(value as string | number | boolean);
+      if (value === undefined || value === null) return '';
+      return typeof value === 'string' ? value : JSON.stringify(value);
     }),
   ];
 }
