@@ -29,7 +29,7 @@ export class CreateExportDto {
   @ResourceIdField({ each: true })
   ids?: QrCodeId[];
 
-  @ApiPropertyOptional({ format: 'uuid', description: 'The codes of this folder (with the other filters)' })
+  @ApiPropertyOptional({ type: String, format: 'uuid', description: 'The codes of this folder (with the other filters)' })
   @IsOptional()
   @ResourceIdField()
   folder_id?: FolderId;
