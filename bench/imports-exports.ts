@@ -85,7 +85,8 @@ async function main(): Promise<void> {
     const imported = await waitFor(key, `/api/v1/imports/${posted.json<{ id: string }>().id}?limit=1`);
     const importMs = performance.now() - started;
     console.log(
-      `import of 10,000 rows (100 invalid): ${importMs.toFixed(0)} ms, ${((10_000 / importMs) * 1000).toFixed(0)} rows/s; results ${JSON.stringify(imported.counts)}`,
+      `import of 10,000 rows (100 invalid): ${importMs.toFixed(0)} ms, ${((10_000 / importMs) * 1000).toFixed(0)} rows/s; ` +
+        `results ${JSON.stringify(imported.counts)}`,
     );
 
     const importId = posted.json<{ id: string }>().id;
@@ -131,8 +132,9 @@ async function main(): Promise<void> {
       return { bytes, newlines };
     });
     console.log(
-      `CSV export of ${CSV_CODES} codes: ${((performance.now() - started) / 1000).toFixed(1)} s, ${(csv.result.bytes / 1024 / 1024).toFixed(0)} MB, ` +
-        `${csv.result.newlines - 1} rows; RSS idle ${csvIdleMb.toFixed(0)} MB, peak ${csv.peakMb.toFixed(0)} MB (+${(csv.peakMb - csvIdleMb).toFixed(0)} MB)`,
+      `CSV export of ${CSV_CODES} codes: ${((performance.now() - started) / 1000).toFixed(1)} s, ` +
+        `${(csv.result.bytes / 1024 / 1024).toFixed(0)} MB, ${csv.result.newlines - 1} rows; ` +
+        `RSS idle ${csvIdleMb.toFixed(0)} MB, peak ${csv.peakMb.toFixed(0)} MB (+${(csv.peakMb - csvIdleMb).toFixed(0)} MB)`,
     );
   } finally {
     await app.close();
