@@ -251,7 +251,10 @@ export class QrCodesRepository {
     if (after) {
       const [column, value] = sort === 'newest' || sort === 'oldest' ? (['created_at', after.createdAt] as const) : (['name', after.name] as const);
       const direction = sort === 'newest' || sort === 'name-desc' ? '<' : '>';
-      query = query.where((eb) => eb(eb.refTuple(column, 'id'), direction, eb.tuple(value, after.id)));
+      // The plain bound on the sort column lets the (account_id, <column>) index start the scan there; the tuple breaks ties by id.
+      query = query
+        .where(column, direction === '<' ? '<=' : '>=', value)
+        .where((eb) => eb(eb.refTuple(column, 'id'), direction, eb.tuple(value, after.id)));
     }
     const rows = await sorted(query, sort).limit(limit).execute();
     return rows.map(toRecord);
