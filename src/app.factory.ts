@@ -8,6 +8,8 @@ import type { AppConfig } from './config/app-config';
 import type { Clock } from './common/time/clock';
 import { AllExceptionsFilter } from './infra/http/all-exceptions.filter';
 import { registerJsonBodyParser } from './infra/http/json-body-parser';
+import { registerCsvBodyParser } from './infra/http/csv-body-parser';
+import { MAX_IMPORT_BYTES } from './imports/csv-file';
 import { PrefixRouter } from './infra/http/prefix-router';
 import { RouteMethods } from './infra/http/route-methods';
 import { addRequestIdToJsonBodies, assignRequestId, REQUEST_ID_HEADER } from './infra/http/request-id';
@@ -84,6 +86,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     if (config.adminToken || !route.url.startsWith(ADMIN_PATH_PREFIX)) routes.add(route.method, route.url);
   });
   registerJsonBodyParser(fastify);
+  registerCsvBodyParser(fastify, { paths: ['/api/v1/imports'], limitBytes: MAX_IMPORT_BYTES });
   addRequestIdToJsonBodies(fastify);
   logCompletedRequests(fastify);
   // Callback-style hooks: an async hook costs a promise per request on every path, redirects included.

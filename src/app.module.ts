@@ -6,6 +6,9 @@ import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { BulkModule } from './bulk/bulk.module';
 import { DomainsModule } from './domains/domains.module';
+import { ExportsModule } from './exports/exports.module';
+import { ImportsModule } from './imports/imports.module';
+import { JobsModule } from './infra/jobs/jobs.module';
 import { FoldersModule } from './folders/folders.module';
 import { HistoryModule } from './history/history.module';
 import { ImagesModule } from './images/images.module';
@@ -67,6 +70,9 @@ export class AppModule {
         WebhooksModule,
         AuditModule,
         HistoryModule,
+        JobsModule,
+        ImportsModule,
+        ExportsModule,
       ],
       providers: [
         // Order matters: the key decides the account, then the account's budget is charged.

@@ -33,6 +33,10 @@ const ALLOWED: Record<string, string[]> = {
   audit: ['common', 'config', 'infra', 'generated', 'qrcodes'],
   /** Destination history: listens to QrCodeEvents, restores through QrCodesService. */
   history: ['common', 'config', 'infra', 'generated', 'qrcodes'],
+  /** CSV imports: rows checked like bulk items, created through the QR code service; folders named by name. */
+  imports: ['common', 'config', 'infra', 'generated', 'folders', 'qrcodes', 'bulk'],
+  /** ZIP and CSV exports of codes, drawn by the renderer. */
+  exports: ['common', 'config', 'infra', 'generated', 'folders', 'qrcodes', 'rendering'],
   /** main.ts, app.module.ts, app.factory.ts, cli.ts: the composition root. */
   app: ['*'],
 };

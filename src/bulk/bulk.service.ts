@@ -53,7 +53,7 @@ export class BulkService {
 
 type ShapedItem = { ok: true; dto: CreateQrCodeDto } | { ok: false; errors: FieldError[] };
 
-function checkItemShape(raw: unknown): ShapedItem {
+export function checkItemShape(raw: unknown): ShapedItem {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
     return { ok: false, errors: [{ field: 'item', message: 'each item must be an object with type and content' }] };
   }

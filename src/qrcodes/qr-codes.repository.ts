@@ -321,6 +321,44 @@ export class QrCodesRepository {
     return new Set(rows.map((row) => shortCodeKey(row.domain_id, row.short_code ?? '')));
   }
 
+  /**
+   * The codes matching `filter` that come after `after` in `sort` order, `limit` of them: the
+   * list walked in batches by key (the sort's columns and the id), never by offset, so that a walk
+   * over a million codes costs the same per batch at its end as at its start.
+   */
+  async batchAfter(accountId: AccountId, filter: ListFilter, sort: ListSort, after: QrCodeRecord | null, limit: number): Promise<QrCodeRecord[]> {
+    let query = this.database.read
+      .forAccount(accountId)
+      .selectFrom('qr_codes')
+      .selectAll()
+      .select(domainHostname)
+      .where((eb) => eb.and(this.conditions(eb, filter)));
+    if (after) {
+      const [column, value] = sort === 'newest' || sort === 'oldest' ? (['created_at', after.createdAt] as const) : (['name', after.name] as const);
+      const direction = sort === 'newest' || sort === 'name-desc' ? '<' : '>';
+      // The plain bound on the sort column lets the (account_id, <column>) index start the scan there; the tuple breaks ties by id.
+      query = query
+        .where(column, direction === '<' ? '<=' : '>=', value)
+        .where((eb) => eb(eb.refTuple(column, 'id'), direction, eb.tuple(value, after.id)));
+    }
+    const rows = await sorted(query, sort).limit(limit).execute();
+    return rows.map(toRecord);
+  }
+
+  /** The account's codes among ids, in the order of `ids` (ids of other accounts or deleted codes are left out). */
+  async findAmong(accountId: AccountId, ids: readonly QrCodeId[]): Promise<QrCodeRecord[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.database.read
+      .forAccount(accountId)
+      .selectFrom('qr_codes')
+      .selectAll()
+      .select(domainHostname)
+      .where('id', 'in', ids)
+      .execute();
+    const byId = new Map(rows.map((row) => [row.id, toRecord(row)]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
   /** The account's codes among ids (ids of other accounts or deleted codes are left out). */
   async ownedAmong(accountId: AccountId, ids: QrCodeId[]): Promise<Set<QrCodeId>> {
     if (ids.length === 0) return new Set();

@@ -107,8 +107,17 @@ export class QrCodesService {
     };
   }
 
-  /** Inserts valid codes in one transaction, giving dynamic ones fresh short codes (`bulk`: for one bulk request). */
-  async insert(accountId: AccountId, codes: NewQrCode[], bulk = false): Promise<QrCodeRecord[]> {
+  /**
+   * Inserts valid codes in one transaction, giving dynamic ones fresh short codes (`bulk`: for one
+   * bulk request). `alongside` runs in the same transaction, with the codes inserted: what must
+   * commit with them (an import's row results and progress).
+   */
+  async insert(
+    accountId: AccountId,
+    codes: NewQrCode[],
+    bulk = false,
+    alongside?: (tx: Tables, inserted: QrCodeRecord[]) => Promise<void>,
+  ): Promise<QrCodeRecord[]> {
     // Hashed before the transaction: argon2 takes ~20 ms, which no row lock should wait for.
     const hashed = await Promise.all(
       codes.map(async ({ password, ...code }) => ({ ...code, passwordHash: password === null ? null : await hashLinkPassword(password) })),
@@ -125,6 +134,7 @@ export class QrCodesService {
             hashed.map((code) => ({ ...code, shortCode: code.isDynamic ? (code.chosenShortCode ?? next()) : null, createdKeyPrefix })),
           );
           await this.events.recordInTransaction(tx, { kind: 'created', accountId, codes: inserted, bulk });
+          if (alongside) await alongside(tx, inserted);
           return inserted;
         }),
       ),
@@ -141,13 +151,7 @@ export class QrCodesService {
   }
 
   async list(accountId: AccountId, query: ListQrCodesQuery) {
-    const filter: ListFilter = {
-      type: query.type,
-      isDynamic: query.is_dynamic === undefined ? undefined : query.is_dynamic === 'true',
-      folderId: query.folder_id,
-      search: query.search?.trim() || undefined,
-      status: query.status && { is: query.status, now: new Date() },
-    };
+    const filter = listFilter(query);
     // A search's ids and total come first, outside the scan counts' read: only the rows and their
     // pending scans must be read as one step.
     const searched = filter.search ? await this.searchIdsAndTotal(accountId, filter, query.sort, query.page, query.limit) : undefined;
@@ -190,6 +194,26 @@ export class QrCodesService {
       if (error instanceof SlotWaitTimeout) throw new ServiceUnavailableException('Too many searches are running; try again shortly');
       throw error;
     }
+  }
+
+  /**
+   * Every code matching the list's filters, in its sort, a batch at a time (walked by key: constant
+   * memory and cost per batch however many codes match). For exports.
+   */
+  async *eachMatching(accountId: AccountId, query: ListFilterQuery, batch: number): AsyncGenerator<QrCodeRecord[]> {
+    const filter = listFilter(query);
+    let after: QrCodeRecord | null = null;
+    for (;;) {
+      const codes = await this.codes.batchAfter(accountId, filter, query.sort, after, batch);
+      if (codes.length > 0) yield codes;
+      if (codes.length < batch) return;
+      after = codes[codes.length - 1];
+    }
+  }
+
+  /** The account's codes among ids, in the order given (missing and other accounts' ids left out). */
+  findAmong(accountId: AccountId, ids: readonly QrCodeId[]): Promise<QrCodeRecord[]> {
+    return this.codes.findAmong(accountId, ids);
   }
 
   /** Which of these ids name codes of the account. */
@@ -322,6 +346,19 @@ export class QrCodesService {
       throw error;
     }
   }
+}
+
+/** The list's filters and sort (the list query without its page). */
+export type ListFilterQuery = Pick<ListQrCodesQuery, 'type' | 'is_dynamic' | 'folder_id' | 'search' | 'status' | 'sort'>;
+
+function listFilter(query: Omit<ListFilterQuery, 'sort'>): ListFilter {
+  return {
+    type: query.type,
+    isDynamic: query.is_dynamic === undefined ? undefined : query.is_dynamic === 'true',
+    folderId: query.folder_id,
+    search: query.search?.trim() || undefined,
+    status: query.status && { is: query.status, now: new Date() },
+  };
 }
 
 /** The request fields of an update, as event field names. */

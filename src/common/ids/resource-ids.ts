@@ -10,6 +10,8 @@ export type WebhookId = string & { readonly __brand: 'WebhookId' };
 export type DeliveryId = string & { readonly __brand: 'DeliveryId' };
 /** An event's id is also its `webhook-id` header: the same on every attempt of it. */
 export type WebhookEventId = string & { readonly __brand: 'WebhookEventId' };
+/** A background job: an export or an import (its id is the export's or the import's). */
+export type JobId = string & { readonly __brand: 'JobId' };
 
 /** A UUID in any case; ids are compared in lower case, as Postgres prints them. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

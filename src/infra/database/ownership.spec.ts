@@ -20,6 +20,9 @@ const ANY_ACCOUNT: Record<string, string> = {
   'audit/audit-log.repository.ts': 'the retention sweep of old entries is system work over every account',
   'analytics/clickhouse/clickhouse-export-outbox.repository.ts':
     "the ClickHouse export reads back the stored rows of the batches it claimed, of every account, with their codes' accounts",
+  'infra/jobs/job-queue.repository.ts':
+    'the job worker claims unfinished jobs of every account (FOR UPDATE SKIP LOCKED, accounts locked to count their running jobs) ' +
+    'and sweeps expired ones',
   'webhooks/delivery/delivery-queue.repository.ts':
     'the delivery worker claims due deliveries of every account (FOR UPDATE SKIP LOCKED), records their attempts and sweeps old events',
 };

@@ -30,7 +30,10 @@ export type OwnedTable =
   | 'idempotency_keys'
   | 'audit_log'
   | 'domains'
-  | 'qr_code_versions';
+  | 'qr_code_versions'
+  | 'jobs'
+  | 'export_chunks'
+  | 'import_rows';
 
 /**
  * The column by which a folder-restricted API key narrows an owned table (docs/api-keys-and-security.md#folder-restricted-keys):

@@ -21,6 +21,15 @@ export function currentRequest(): RequestContext | undefined {
 }
 
 /**
+ * Runs `work` as part of a request made earlier: a background job runs with the context of the
+ * request that submitted it, so its queries keep the key's folder restriction and its writes are
+ * audited under the key and request id.
+ */
+export function runInRequestContext<T>(context: RequestContext, work: () => T): T {
+  return storage.run(context, work);
+}
+
+/**
  * Enters each API request's context just before its handler: after the body is parsed (a body's
  * stream events would lose an earlier one), before Nest's guards run. The redirect host is a
  * Fastify instance of its own and pays nothing for it.

@@ -51,6 +51,8 @@ export function buildOpenApiDocument(app: INestApplication, config: Pick<AppConf
       )
       .addTag('api-keys', "The account's own API keys: scoped, folder-restricted and expiring keys, managed with keys:write")
       .addTag('audit', 'The audit log: one entry per write through the API, who made it and what changed')
+      .addTag('exports', 'ZIP exports of QR codes as image files, made by a background job (exports:write, exports:read)')
+      .addTag('imports', 'CSV imports of QR codes, checked and created row by row by a background job (imports:write, imports:read)')
       .addTag('admin', 'API keys, with the X-Admin-Token')
       .build(),
   );

@@ -47,7 +47,7 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 const declaredFieldsCache = new Map<DtoClass, Map<string, DtoClass | null>>();
 
 /** Field name to nested DTO class (null for plain values), from the class-validator decorators. */
-function declaredFieldsOf(dto: DtoClass): Map<string, DtoClass | null> {
+export function declaredFieldsOf(dto: DtoClass): Map<string, DtoClass | null> {
   const cached = declaredFieldsCache.get(dto);
   if (cached !== undefined) return cached;
   const fields = new Map<string, DtoClass | null>();

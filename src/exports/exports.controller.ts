@@ -1,0 +1,168 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import {
+  ApiAcceptedResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiProduces,
+  ApiResponse,
+  ApiSecurity,
+  ApiTags,
+  OmitType,
+} from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { Readable } from 'node:stream';
+import { CurrentAccount } from '../common/auth/current-account.decorator';
+import { RequiredScope } from '../common/auth/required-scope.decorator';
+import type { AccountId } from '../common/ids/account-id';
+import type { JobId } from '../common/ids/resource-ids';
+import { API_KEY_ROUTE_ERRORS, ApiErrorResponses, JSON_BODY_ERRORS } from '../common/openapi/error-responses';
+import { ApiJsonBody } from '../common/openapi/json-body';
+import { API_KEY_SCHEME } from '../common/openapi/security-schemes';
+import { jobIdPipe } from '../common/validation/resource-id.pipe';
+import { ListQrCodesQuery } from '../qrcodes/dto/list-qr-codes.query';
+import { CREATE_EXPORT_EXAMPLES, CreateExportDto, ExportJobView, MAX_ZIP_CODES, toExportView } from './dto/export.dto';
+import { ExportsService } from './exports.service';
+
+const EXPORT_ID = { name: 'id', format: 'uuid', description: 'The export', example: '5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9' } as const;
+const EXPORT_NOT_FOUND = {
+  description: 'No such export among yours, or its ZIP expired (24 h after it was done)',
+  message: 'Export not found',
+} as const;
+const ID_ERRORS = {
+  400: { message: 'Validation failed: id must be a UUID', errors: [{ field: 'id', message: 'id must be a UUID' }] },
+  404: EXPORT_NOT_FOUND,
+} as const;
+
+@ApiTags('exports')
+@ApiSecurity(API_KEY_SCHEME)
+@ApiErrorResponses(API_KEY_ROUTE_ERRORS)
+@Controller('api/v1/exports')
+export class ExportsController {
+  constructor(private readonly exports: ExportsService) {}
+
+  @Post()
+  @HttpCode(202)
+  @RequiredScope('exports:write')
+  @ApiOperation({
+    operationId: 'createExport',
+    summary: `Export up to ${MAX_ZIP_CODES} QR codes as a ZIP of image files`,
+    description:
+      'Queues a job that draws each code (its `ids`, or the codes the list filters select: none given, all of yours) and writes them into a ZIP ' +
+      'with `manifest.csv` (id, name, file, short_code, dynamic_url). Poll `GET /api/v1/exports/{id}`, then download. Needs `qrcodes:read` too.',
+  })
+  @ApiJsonBody(CreateExportDto, CREATE_EXPORT_EXAMPLES)
+  @ApiAcceptedResponse({ type: ExportJobView, description: 'Queued' })
+  @ApiErrorResponses({
+    400: {
+      description: 'Bad options, a format not available in ZIPs yet (png, pdf), or a selection of more than 1,000 codes',
+      message:
+        'Validation failed: the selection holds 2400 codes; a ZIP holds at most 1000: ' +
+        'narrow it (folder_id, type, is_dynamic, search, status) or give ids',
+      errors: [
+        {
+          field: 'filters',
+          message: 'the selection holds 2400 codes; a ZIP holds at most 1000: narrow it (folder_id, type, is_dynamic, search, status) or give ids',
+        },
+      ],
+    },
+    404: { description: 'An id or the folder is not among yours (named in errors)', message: 'QR code not found' },
+    ...JSON_BODY_ERRORS,
+  })
+  async create(@CurrentAccount() account: AccountId, @Body() body: CreateExportDto) {
+    return toExportView(await this.exports.submit(account, body), this.exports.baseUrl);
+  }
+
+  @Get(':id')
+  @RequiredScope('exports:read')
+  @ApiOperation({ operationId: 'getExport', summary: "An export's progress" })
+  @ApiParam(EXPORT_ID)
+  @ApiOkResponse({ type: ExportJobView })
+  @ApiErrorResponses(ID_ERRORS)
+  async get(@CurrentAccount() account: AccountId, @Param('id', jobIdPipe) id: JobId) {
+    return toExportView(await this.exports.get(account, id), this.exports.baseUrl);
+  }
+
+  @Get(':id/download')
+  @RequiredScope('exports:read')
+  @ApiOperation({ operationId: 'downloadExport', summary: "Download an export's ZIP (streamed)" })
+  @ApiParam(EXPORT_ID)
+  @ApiProduces('application/zip')
+  @ApiResponse({
+    status: 200,
+    description: 'The ZIP: one file per code and manifest.csv',
+    headers: { 'Content-Disposition': { schema: { type: 'string', example: 'attachment; filename="qr-codes-5e6f7a8b.zip"' } } },
+    content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } },
+  })
+  @ApiErrorResponses({
+    ...ID_ERRORS,
+    409: { description: 'The export is not done yet', message: 'The export is running; download it once its status is done' },
+  })
+  async download(@CurrentAccount() account: AccountId, @Param('id', jobIdPipe) id: JobId, @Res() reply: FastifyReply): Promise<void> {
+    const zip = await this.exports.download(account, id);
+    await reply
+      .status(200)
+      .header('content-type', 'application/zip')
+      .header('content-length', String(zip.bytes))
+      .header('content-disposition', `attachment; filename="${zip.fileName}"`)
+      .header('cache-control', 'no-store')
+      .send(Readable.from(zip.pieces()));
+  }
+}
+
+/** The list's query without its page: the CSV holds every matching code. */
+export class ListQrCodesCsvQuery extends OmitType(ListQrCodesQuery, ['page', 'limit'] as const) {}
+
+@ApiTags('qrcodes')
+@ApiSecurity(API_KEY_SCHEME)
+@Controller('api/v1')
+export class QrCodesCsvController {
+  constructor(private readonly exports: ExportsService) {}
+
+  @Get('qrcodes.csv')
+  @RequiredScope('qrcodes:read')
+  @ApiOperation({
+    operationId: 'exportQrCodesCsv',
+    summary: 'Your QR codes as CSV, with the list filters and sort (streamed, every matching code)',
+    description:
+      'The columns are the ones `POST /api/v1/imports` reads, so the file imports as it is ' +
+      '(into another account too: folders are named by `folder_name`).',
+  })
+  @ApiProduces('text/csv')
+  @ApiResponse({
+    status: 200,
+    description: 'RFC 4180 CSV, UTF-8, comma-separated, CRLF line ends, a header line first',
+    headers: { 'Content-Disposition': { schema: { type: 'string', example: 'attachment; filename="qr-codes.csv"' } } },
+    content: {
+      'text/csv': {
+        schema: {
+          type: 'string',
+          example:
+            'type,name,is_dynamic,folder_id,folder_name,short_code,style,content.url,…\r\nurl,Spring poster,true,,,aB3dE5gH,,https://example.com/spring,…\r\n',
+        },
+      },
+    },
+  })
+  @ApiErrorResponses({
+    ...API_KEY_ROUTE_ERRORS,
+    400: {
+      message: 'Validation failed: sort must be one of: newest, oldest, name-asc, name-desc',
+      errors: [{ field: 'sort', message: 'sort must be one of: newest, oldest, name-asc, name-desc' }],
+    },
+  })
+  async csv(@CurrentAccount() account: AccountId, @Query() query: ListQrCodesCsvQuery, @Res() reply: FastifyReply): Promise<void> {
+    const lines = this.exports.csv(account, query);
+    // The first piece (the header, after the folders are read) before the status: a database that fails at once is still a 503.
+    const first = await lines.next();
+    async function* all() {
+      if (!first.done) yield first.value;
+      yield* lines;
+    }
+    await reply
+      .status(200)
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="qr-codes.csv"')
+      .header('cache-control', 'no-store')
+      .send(Readable.from(all()));
+  }
+}

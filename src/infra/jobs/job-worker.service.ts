@@ -1,0 +1,214 @@
+import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { CLOCK, type Clock } from '../../common/time/clock';
+import { Database } from '../database/database.service';
+import type { Tables } from '../database/tables';
+import { runInRequestContext } from '../http/request-context';
+import { type JobKind, JobLeaseLost, requestContextOf } from './job';
+import { type ClaimedJob, JobQueueRepository } from './job-queue.repository';
+
+/** Jobs running at once per account, over all instances; the others wait queued. */
+export const JOBS_PER_ACCOUNT = 2;
+/** Jobs running at once on this instance: rendering and parsing are CPU work. */
+const INSTANCE_CONCURRENCY = 2;
+/** How long a claim holds a job without a progress report: only a job whose instance died (or hangs) runs out. */
+export const JOB_LEASE_MS = 60_000;
+/** A job claimed this many times fails (it failed each time, or its instance died each time). */
+const MAX_ATTEMPTS = 5;
+/** A failed attempt is tried again after this long times the attempts so far. */
+const RETRY_AFTER_MS = 10_000;
+const IDLE_POLL_MS = 500;
+const ERROR_PAUSE_MS = 2000;
+const SWEEP_INTERVAL_MS = 3_600_000;
+const SWEEP_BATCH = 500;
+/** Shutdown waits this long for jobs to reach their next progress report, where they stop and give the job back. */
+const SHUTDOWN_WAIT_MS = 5000;
+
+/** A job that cannot succeed however often it is tried (its input is wrong): it fails at once. */
+export class JobFailed extends Error {}
+
+/** Thrown by a progress report when the instance is shutting down: the job is given back and resumes elsewhere. */
+class JobStopped extends Error {}
+
+/** What a running job may do: report progress (which renews its lease) in its own transaction or in the one of its work. */
+export class JobRun {
+  constructor(
+    readonly job: ClaimedJob,
+    private readonly queue: JobQueueRepository,
+    private readonly database: Database,
+    private readonly clock: Clock,
+    private readonly stopping: () => boolean,
+  ) {}
+
+  /**
+   * Records `done` (and `total`) and renews the lease; with `tx`, as part of that transaction (so
+   * the progress commits with the work it counts, and a resumed job starts after it). Throws when the
+   * job must stop: the instance is shutting down, or another instance took the job over.
+   */
+  async progress(done: number, total?: number, tx?: Tables): Promise<void> {
+    if (this.stopping()) throw new JobStopped('shutting down');
+    const leaseUntil = new Date(this.clock.now().getTime() + JOB_LEASE_MS);
+    if (!(await this.queue.progress(tx ?? this.database.write, this.job, done, leaseUntil, total))) throw new JobLeaseLost();
+  }
+
+  /** True once the instance shuts down: a job checks between steps that report no progress. */
+  get stopRequested(): boolean {
+    return this.stopping();
+  }
+}
+
+export interface JobHandler {
+  /** Does the job's work; returns its result (shown with the job). Throws JobFailed when it can never succeed. */
+  run(run: JobRun): Promise<Record<string, unknown>>;
+  /** How long after it ends the job (its result, its file) is kept. */
+  keepForMs: number;
+}
+
+/**
+ * Runs the jobs (docs/exports-and-imports.md#jobs): exports and imports through one queue, a
+ * table in PostgreSQL (or PGlite). Any number of instances run one; a job is claimed by one at a
+ * time (JobQueueRepository.claim), at most JOBS_PER_ACCOUNT of an account's at once. A job reports
+ * progress as it goes, which renews its lease; at shutdown it stops at its next report and is
+ * given back, and a job whose instance died is claimed again when its lease runs out. Jobs resume
+ * from their last progress: the handlers make that safe (an import commits rows with its progress).
+ */
+@Injectable()
+export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('Jobs');
+  private readonly handlers = new Map<JobKind, JobHandler>();
+  private readonly running = new Set<Promise<void>>();
+  private stopping = false;
+  private loop: Promise<void> | null = null;
+  private wake: (() => void) | null = null;
+  private sweepTimer?: NodeJS.Timeout;
+
+  constructor(
+    private readonly queue: JobQueueRepository,
+    private readonly database: Database,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /** Called by the feature modules as they are built (before bootstrap). */
+  register(kind: JobKind, handler: JobHandler): void {
+    this.handlers.set(kind, handler);
+  }
+
+  onApplicationBootstrap(): void {
+    this.loop = this.run();
+    this.sweepTimer = setInterval(() => void this.sweep(), SWEEP_INTERVAL_MS);
+    this.sweepTimer.unref();
+  }
+
+  /** Looks for jobs now rather than at the next poll (after this instance queued one). */
+  nudge(): void {
+    this.wake?.();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopping = true;
+    clearInterval(this.sweepTimer);
+    this.nudge();
+    await withinTime(this.loop ?? Promise.resolve(), 2000);
+    await withinTime(Promise.allSettled([...this.running]), SHUTDOWN_WAIT_MS);
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopping) {
+      const free = INSTANCE_CONCURRENCY - this.running.size;
+      let claimed: ClaimedJob[] = [];
+      if (free > 0) {
+        try {
+          const now = this.clock.now();
+          claimed = await this.queue.claim([...this.handlers.keys()], {
+            now,
+            leaseUntil: new Date(now.getTime() + JOB_LEASE_MS),
+            limit: free,
+            perAccount: JOBS_PER_ACCOUNT,
+            maxAttempts: MAX_ATTEMPTS,
+          });
+        } catch (error) {
+          this.logger.warn(`Jobs not claimed this time: ${(error as Error).message}`);
+          await this.pause(ERROR_PAUSE_MS);
+          continue;
+        }
+      }
+      for (const job of claimed) this.start(job);
+      if (claimed.length === 0 || this.running.size >= INSTANCE_CONCURRENCY) await this.pause(IDLE_POLL_MS);
+    }
+  }
+
+  private start(job: ClaimedJob): void {
+    const work = runInRequestContext(requestContextOf(job.submittedBy), () => this.execute(job)).finally(() => {
+      this.running.delete(work);
+      this.nudge();
+    });
+    this.running.add(work);
+  }
+
+  private async execute(job: ClaimedJob): Promise<void> {
+    const handler = this.handlers.get(job.kind)!;
+    const run = new JobRun(job, this.queue, this.database, this.clock, () => this.stopping);
+    try {
+      const result = await handler.run(run);
+      await this.end(job, handler, { status: 'done', result, error: null });
+    } catch (error) {
+      if (error instanceof JobStopped) return this.giveBack(job, 0);
+      if (error instanceof JobLeaseLost) return this.logger.warn(`Job ${job.id} was taken over by another instance; this one stops`);
+      if (error instanceof JobFailed) return this.end(job, handler, { status: 'failed', result: null, error: error.message });
+      this.logger.error(`Job ${job.id} (${job.kind}) failed on attempt ${job.attempts}: ${(error as Error).stack ?? String(error)}`);
+      if (job.attempts >= MAX_ATTEMPTS)
+        return this.end(job, handler, { status: 'failed', result: null, error: 'The job failed; see the server log' });
+      await this.giveBack(job, RETRY_AFTER_MS * job.attempts);
+    }
+  }
+
+  private async end(
+    job: ClaimedJob,
+    handler: JobHandler,
+    end: { status: 'done' | 'failed'; result: Record<string, unknown> | null; error: string | null },
+  ) {
+    const now = this.clock.now();
+    try {
+      await this.queue.finish(this.database.write, job, { ...end, now, expiresAt: new Date(now.getTime() + handler.keepForMs) });
+    } catch (error) {
+      // Its lease runs out and the job is claimed again: it resumes from its last progress.
+      this.logger.warn(`Job ${job.id} not recorded as ${end.status}: ${(error as Error).message}`);
+    }
+  }
+
+  /** Ends the job's lease after `delayMs` (0: at once), so another claim takes it then. */
+  private async giveBack(job: ClaimedJob, delayMs: number): Promise<void> {
+    try {
+      await this.queue.release(job, new Date(this.clock.now().getTime() + delayMs), delayMs === 0);
+    } catch (error) {
+      this.logger.warn(`Job ${job.id} not given back (its lease runs out instead): ${(error as Error).message}`);
+    }
+  }
+
+  private pause(ms: number): Promise<void> {
+    if (this.stopping) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = () => {
+        this.wake = null;
+        done();
+      };
+    });
+  }
+
+  private async sweep(): Promise<void> {
+    try {
+      while ((await this.queue.forgetExpired(this.clock.now(), SWEEP_BATCH)) > 0 && !this.stopping);
+    } catch (error) {
+      this.logger.warn(`Expired jobs not swept this time: ${(error as Error).message}`);
+    }
+  }
+}
+
+async function withinTime(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([work, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]).finally(() => clearTimeout(timer));
+}
