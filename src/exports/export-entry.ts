@@ -1,5 +1,4 @@
 import { renderExportFile } from '../rendering/export/export-file';
-import type { QrStyle } from '../rendering/style';
 
 /** What a ZIP export asks of each file. */
 export interface ExportFileOptions {
