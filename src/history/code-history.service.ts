@@ -1,12 +1,10 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { AccountId } from '../common/ids/account-id';
 import type { QrCodeId } from '../common/ids/resource-ids';
 import { ValidationFailedException } from '../common/validation/validation-failed.exception';
 import type { Tables } from '../infra/database/tables';
 import { actorKeyPrefix } from '../infra/http/request-context';
-import type { UpdateQrCodeDto } from '../qrcodes/dto/update-qr-code.dto';
-import { type QrCodeChanged, QrCodeEvents } from '../qrcodes/qr-code-events';
+import { type QrCodeChanged, QrCodeEvents, type RestoreMark } from '../qrcodes/qr-code-events';
 import type { QrCodeRecord } from '../qrcodes/qr-code.record';
 import { QrCodesService } from '../qrcodes/qr-codes.service';
 import { CodeHistoryRepository, type CodeVersionRecord } from './code-history.repository';
@@ -33,12 +31,6 @@ export interface CodeVersionEntry {
   after: VersionedState;
 }
 
-/** A restore in progress: which version it restores, and the version its update recorded. */
-interface Restoring {
-  from: number;
-  recorded?: number;
-}
-
 export const versionNotFound = (version: number) => new NotFoundException(`This QR code has no version ${version}`);
 const notAVersion = () => new ValidationFailedException([{ field: 'version', message: 'version must be a positive integer' }]);
 
@@ -51,9 +43,6 @@ const notAVersion = () => new ValidationFailedException([{ field: 'version', mes
  */
 @Injectable()
 export class CodeHistoryService {
-  /** The restore whose update is running in this async context, so its version records where it came from. */
-  private readonly restoring = new AsyncLocalStorage<Restoring>();
-
   constructor(
     private readonly versions: CodeHistoryRepository,
     private readonly qrCodes: QrCodesService,
@@ -93,10 +82,11 @@ export class CodeHistoryService {
     if (Object.keys(changes).length === 0) {
       return { version: (await this.versions.latest(accountId, id)) ?? 1, qrcode: await this.qrCodes.get(accountId, id) };
     }
-    const restoring: Restoring = { from: version };
+    // Carried on the update's event to recordChange, which notes the version it recorded.
+    const restoring: RestoreMark = { from: version };
     const { [RESTORED_PASSWORD_HASH]: passwordHash, ...fields } = changes;
     const options = { mergeContent: false, ...(passwordHash !== undefined && { restoredPasswordHash: passwordHash as string | null }) };
-    const qrcode = await this.restoring.run(restoring, () => this.qrCodes.update(accountId, id, fields as UpdateQrCodeDto, options));
+    const qrcode = await this.qrCodes.update(accountId, id, fields, { ...options, restoring });
     return { version: restoring.recorded ?? (await this.versions.latest(accountId, id)) ?? 1, qrcode };
   }
 
@@ -115,7 +105,7 @@ export class CodeHistoryService {
     const before = versionedState(change.before);
     const after = versionedState(change.code);
     if (changedFields(before, after).length === 0) return;
-    const restoring = this.restoring.getStore();
+    const { restoring } = change;
     const version = await this.versions.append(tx, change.accountId, change.codeId, {
       first: { createdAt: change.before.createdAt, keyPrefix: change.before.createdKeyPrefix, state: before },
       next: { keyPrefix: actorKeyPrefix(), restoredFrom: restoring?.from ?? null, state: after },

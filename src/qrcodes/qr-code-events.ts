@@ -21,6 +21,12 @@ export type QrCodeField =
   | 'domain_id'
   | 'short_code';
 
+/** An update that restores a version of the code's history: the version restored, and the one its update recorded (set by the history). */
+export interface RestoreMark {
+  from: number;
+  recorded?: number;
+}
+
 /**
  * What happened to an account's codes, as one write of the API did it (`code`: the code after an
  * update, as it was before a delete; `before`: the code as the update found it, under its lock;
@@ -37,6 +43,8 @@ export type QrCodeChanged =
       renderVersionChanged: boolean;
       before: QrCodeRecord;
       code: QrCodeRecord;
+      /** the update restores a version of the code's history */
+      restoring?: RestoreMark;
     }
   | { kind: 'deleted'; accountId: AccountId; codeId: QrCodeId; shortCode: string | null; code: QrCodeRecord };
 

@@ -7,6 +7,7 @@ import type { UpdateQrCodeDto } from './dto/update-qr-code.dto';
 import { NO_LINK_FIELDS, type NewQrCode, type QrCodeRecord } from './qr-code.record';
 import { checkLinkFields, type CheckedLinkFields } from './smart-links/check-link-settings';
 import type { QrCodeChanges } from './qr-codes.repository';
+import type { RestoreMark } from './qr-code-events';
 import { vanityShortCodeProblem } from './short-code';
 
 /**
@@ -115,6 +116,8 @@ export interface UpdateOptions {
   mergeContent: boolean;
   /** A restore of the code's history sets its password back as the hash that version kept (never a request's). */
   restoredPasswordHash?: string | null;
+  /** The update restores a version of the code's history (carried on its event to the history). */
+  restoring?: RestoreMark;
 }
 
 export function checkQrCodeUpdate(

@@ -276,6 +276,7 @@ export class QrCodesService {
             renderVersionChanged: changes.bumpRenderVersion,
             before,
             code: after,
+            restoring: options.restoring,
           } as const;
           await this.events.recordInTransaction(tx, event);
           return event;
