@@ -83,7 +83,8 @@ describe('scoped, folder-restricted and expiring API keys (e2e)', () => {
       expect(routes.filter((route) => route.scope && !(ALL_SCOPES as readonly string[]).includes(route.scope))).toEqual([]);
       // Reads need :read, everything else :write (the style check writes nothing: a read).
       for (const route of routes.filter((r) => r.scope)) {
-        const expected = route.method === 'GET' || route.operationId === 'checkStyle' ? 'read' : 'write';
+        // Posts that change nothing: a style check, a dry-run scan.
+        const expected = route.method === 'GET' || route.operationId === 'checkStyle' || route.operationId === 'resolveQrCodeScan' ? 'read' : 'write';
         expect(`${route.operationId} ${route.scope!.split(':')[1]}`).toBe(`${route.operationId} ${expected}`);
       }
     });

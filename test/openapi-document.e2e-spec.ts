@@ -41,12 +41,20 @@ function runOrder(operations: DocumentedOperation[]): DocumentedOperation[] {
   return [...operations].sort((a, b) => phase(a) - phase(b));
 }
 
+/** The media type an operation's request body is sent as (JSON, or CSV for imports), or null without a body. */
+function requestMedia(op: DocumentedOperation): string | null {
+  const body = op.operation.requestBody as RequestBodyObject | undefined;
+  return body ? (Object.keys(body.content)[0] ?? null) : null;
+}
+
 function requestExamples(op: DocumentedOperation): Array<{ name: string; value: unknown }> | 'missing' | null {
   const body = op.operation.requestBody as RequestBodyObject | undefined;
   if (!body) return null;
-  const media = body.content['application/json'];
+  const media = body.content[requestMedia(op) ?? 'application/json'];
   const examples = Object.entries(media?.examples ?? {}).map(([name, example]) => ({ name, value: (example as ExampleObject).value }));
   if (media?.example !== undefined) examples.unshift({ name: 'example', value: media.example });
+  const schemaExample = (media?.schema as { example?: unknown } | undefined)?.example;
+  if (examples.length === 0 && schemaExample !== undefined) examples.push({ name: 'schema example', value: schemaExample });
   return examples.length ? examples : 'missing';
 }
 
@@ -169,7 +177,10 @@ describe('OpenAPI document (e2e)', () => {
       const query = prefilledQuery(op);
       for (const example of examples ?? [{ name: 'no body', value: undefined }]) {
         const request: InjectOptions = { method: op.method.toUpperCase() as InjectOptions['method'], url, query, headers: credentialsFor(op, key) };
-        if (example.value !== undefined) request.payload = example.value as InjectOptions['payload'];
+        if (example.value !== undefined) {
+          request.payload = example.value as InjectOptions['payload'];
+          if (requestMedia(op) !== 'application/json') request.headers = { ...request.headers, 'content-type': requestMedia(op) ?? '' };
+        }
         const res = await t.request(request);
         executed++;
         const found = conformance(op, res, successStatuses(op));
@@ -199,11 +210,12 @@ describe('OpenAPI document (e2e)', () => {
     const problems: string[] = [];
     for (const op of operationsOf(document).filter((candidate) => parametersOf(candidate, 'path').some((parameter) => parameter.name === 'id'))) {
       const examples = requestExamples(op);
+      const media = requestMedia(op);
       const res = await t.request({
         method: op.method.toUpperCase() as InjectOptions['method'],
         url: op.path.replace(/\{[^}]+\}/g, NO_SUCH_ID),
         query: prefilledQuery(op),
-        headers: credentialsFor(op, key),
+        headers: { ...credentialsFor(op, key), ...(media && media !== 'application/json' ? { 'content-type': media } : {}) },
         payload: Array.isArray(examples) ? (examples[0].value as InjectOptions['payload']) : undefined,
       });
       problems.push(...conformance(op, res, [404]));
@@ -219,7 +231,7 @@ describe('OpenAPI document (e2e)', () => {
       // A path that exists: the id checks come after the body checks only for ids that parse.
       const url = op.path.replace(/\{[^}]+\}/g, NO_SUCH_ID);
       const headers = credentialsFor(op, key);
-      if (requestExamples(op)) {
+      if (requestMedia(op) === 'application/json' && requestExamples(op)) {
         const undeclared = await t.request({ method, url, headers, payload: { not_a_field: true } });
         problems.push(...conformance(op, undeclared, [400]));
         if (undeclared.statusCode === 400 && !JSON.stringify(undeclared.json().errors ?? []).includes('not_a_field')) {
@@ -340,7 +352,12 @@ describe('OpenAPI document (e2e)', () => {
         .filter((parameter) => 'name' in parameter && parameter.name === 'Idempotency-Key')
         .map((parameter) => ({ op, parameter })),
     );
-    expect(keyHeaders.map(({ op }) => op.operation.operationId).sort()).toEqual(['bulkCreateQrCodes', 'createQrCode', 'createWebhook']);
+    expect(keyHeaders.map(({ op }) => op.operation.operationId).sort()).toEqual([
+      'bulkCreateQrCodes',
+      'createImport',
+      'createQrCode',
+      'createWebhook',
+    ]);
     for (const { op, parameter } of keyHeaders) {
       const { example, schema } = parameter as { example?: unknown; schema?: { example?: unknown; minLength?: number } };
       expect([op.label, example, schema?.example, schema?.minLength]).toEqual([op.label, undefined, undefined, 1]);

@@ -88,15 +88,12 @@ export class CreateExportDto {
 }
 
 export const CREATE_EXPORT_EXAMPLES: Record<string, BodyExample<CreateExportDto>> = {
-  folder: {
-    summary: 'A folder as SVG files of 600 px',
-    value: { folder_id: '7c1e4b2a-9d3f-4a5b-8c6d-1e2f3a4b5c6d' as FolderId, format: 'svg', size: 600 },
+  png: { summary: 'Every code as PNG files of 600 px', value: { format: 'png', size: 600 } },
+  print: {
+    summary: 'Dynamic URL codes, oldest first, as vector PDFs 40 mm wide',
+    value: { type: 'url', is_dynamic: 'true', sort: 'oldest', format: 'pdf', width_mm: 40, dpi: 300 },
   },
-  ids: { summary: 'Chosen codes', value: { ids: ['3f2b8c4e-1d5a-4e7b-9c0f-6a8d2e4b1c37' as QrCodeId], format: 'svg' } },
-  filters: {
-    summary: 'Dynamic URL codes, oldest first, 40 mm wide at 300 dpi',
-    value: { type: 'url', is_dynamic: 'true', sort: 'oldest', format: 'svg', width_mm: 40, dpi: 300 },
-  },
+  svg: { summary: 'Every code as SVG files of 300 px (a folder_id or ids choose fewer)', value: { format: 'svg', size: 300 } },
 };
 
 export class ExportJobView {
@@ -106,12 +103,12 @@ export class ExportJobView {
   @ApiProperty({ type: 'integer', description: 'Files in the ZIP (besides manifest.csv)', example: 1000 }) total: number;
   @ApiProperty({ type: 'integer', description: 'Files written so far', example: 350 }) done: number;
   @ApiPropertyOptional({ type: 'integer', nullable: true, description: 'Size of the ZIP once done', example: null }) bytes: number | null;
-  @ApiPropertyOptional({ nullable: true, description: 'Where to fetch the ZIP once done', example: null }) download_url: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'Where to fetch the ZIP once done', example: null }) download_url: string | null;
   @ApiPropertyOptional({ nullable: true, description: 'Why the export failed (status failed)', example: null }) error: string | null;
   @ApiProperty({ format: 'date-time' }) created_at: string;
-  @ApiPropertyOptional({ format: 'date-time', nullable: true }) finished_at: string | null;
-  @ApiPropertyOptional({ format: 'date-time', nullable: true, description: 'The ZIP is kept until then (24 h after it is done)' }) expires_at:
-    string | null;
+  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true }) finished_at: string | null;
+  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true, description: 'The ZIP is kept until then (24 h after it is done)' })
+  expires_at: string | null;
   @ApiProperty(REQUEST_ID_PROPERTY) request_id: string;
 }
 

@@ -75,10 +75,12 @@ export class ImportJobView {
   @ApiProperty({ example: false }) dry_run: boolean;
   @ApiProperty({ type: 'integer', description: 'Rows in the file', example: 10000 }) total: number;
   @ApiProperty({ type: 'integer', description: 'Rows checked (and created) so far', example: 4500 }) done: number;
-  @ApiPropertyOptional({ description: 'Why the import failed as a whole (status failed)', example: null, nullable: true }) error?: string | null;
+  @ApiPropertyOptional({ type: String, description: 'Why the import failed as a whole (status failed)', example: null, nullable: true }) error?:
+    string | null;
   @ApiProperty({ format: 'date-time' }) created_at: string;
-  @ApiPropertyOptional({ format: 'date-time', nullable: true }) finished_at: string | null;
-  @ApiPropertyOptional({ format: 'date-time', nullable: true, description: 'The results are kept until then' }) expires_at: string | null;
+  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true }) finished_at: string | null;
+  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true, description: 'The results are kept until then' }) expires_at:
+    string | null;
   @ApiProperty(REQUEST_ID_PROPERTY) request_id: string;
 }
 

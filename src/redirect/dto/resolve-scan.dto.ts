@@ -104,7 +104,13 @@ export class ResolvedScanView {
   @ApiProperty({ example: 302, description: 'Its HTTP status' }) status: number;
   @ApiProperty({ type: String, nullable: true, example: 'https://example.com/de?utm_source=qr', description: 'Its Location (redirects), else null' })
   location: string | null;
-  @ApiProperty({ type: MatchedRuleView, nullable: true, description: "The rule that matched; null: none (the code's own content)" })
+  @ApiProperty({
+    type: 'object',
+    nullable: true,
+    properties: { index: { type: 'integer', example: 1 }, name: { type: 'string', nullable: true, example: 'German speakers' } },
+    required: ['index', 'name'],
+    description: "The rule that matched; null: none (the code's own content)",
+  })
   rule: MatchedRuleView | null;
   @ApiProperty({ type: Number, nullable: true, example: null, description: "The split's arm (0-based), when the rule's target is a split" })
   arm: number | null;
