@@ -1,8 +1,9 @@
 /**
  * What one step of a claim loop found: `more` claimed work and may find more at once; `idle` found
- * nothing (or has no room); `failed` could not reach the database.
+ * nothing (or has no room); `failed` could not reach the database (the loop waits `errorPauseMs`);
+ * `{ retryInMs }` failed and chose its own backoff.
  */
-export type StepOutcome = 'more' | 'idle' | 'failed';
+export type StepOutcome = 'more' | 'idle' | 'failed' | { retryInMs: number };
 
 export interface ClaimLoopOptions {
   /**
@@ -22,9 +23,10 @@ export interface ClaimLoopOptions {
 }
 
 /**
- * The loop every leased work queue runs (docs/architecture.md#jobs): the job queue's worker and
- * the webhook delivery worker. Each owns its table and its claim rules (per-account slots for
- * jobs, per-endpoint slots and the retry schedule for deliveries); this is what they share: step
+ * The loop every leased work queue runs (docs/architecture.md#jobs): the job queue's worker, the
+ * webhook delivery worker and the ClickHouse export. Each owns its table and its claim rules
+ * (per-account slots for jobs, per-endpoint slots and the retry schedule for deliveries, batches
+ * and their backoff for the export); this is what they share: step
  * while there is work, wait (woken by a nudge or by tracked work ending) while there is none, back
  * off after a failure, sweep periodically, and at shutdown stop claiming and wait a bounded time
  * for the work in flight. A lease left by an instance that died runs out and the row is claimed again.
@@ -94,8 +96,9 @@ export class ClaimLoop {
   private async run(): Promise<void> {
     while (!this.stopping || (this.options.workLeftAtStop?.() ?? false)) {
       const outcome = await this.options.step();
-      if (outcome === 'failed') await this.pause(this.options.errorPauseMs);
-      else if (outcome === 'idle') await this.pause(this.options.idlePollMs);
+      if (outcome === 'idle') await this.pause(this.options.idlePollMs);
+      else if (outcome === 'failed') await this.pause(this.options.errorPauseMs);
+      else if (outcome !== 'more') await this.pause(outcome.retryInMs);
     }
   }
 
