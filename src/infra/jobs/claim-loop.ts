@@ -24,7 +24,7 @@ export interface ClaimLoopOptions {
 
 /**
  * The loop every leased work queue runs (docs/architecture.md#jobs): the job queue's worker, the
- * webhook delivery worker and the ClickHouse export. Each owns its table and its claim rules
+ * webhook delivery worker, the ClickHouse export and the daily domain re-check. Each owns its table and its claim rules
  * (per-account slots for jobs, per-endpoint slots and the retry schedule for deliveries, batches
  * and their backoff for the export); this is what they share: step
  * while there is work, wait (woken by a nudge or by tracked work ending) while there is none, back
@@ -40,8 +40,9 @@ export class ClaimLoop {
 
   constructor(private readonly options: ClaimLoopOptions) {}
 
-  start(): void {
-    this.loop = this.run();
+  /** `idleFirst`: the first step waits `idlePollMs` (a periodic sweep that does not run at start-up). */
+  start(options: { idleFirst?: boolean } = {}): void {
+    this.loop = options.idleFirst ? this.pause(this.options.idlePollMs).then(() => this.run()) : this.run();
     const sweep = this.options.sweep;
     if (sweep) {
       this.sweepTimer = setInterval(() => void sweep.run(), sweep.intervalMs);
