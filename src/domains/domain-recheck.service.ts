@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { CLOCK, type Clock } from '../common/time/clock';
 import { AuditTrail } from '../infra/audit/audit-trail';
 import { Database } from '../infra/database/database.service';
+import { ClaimLoop } from '../infra/jobs/claim-loop';
 import { type DomainChanged, DomainEvents } from './domain-events';
 import { type DomainRecord, verificationName } from './domain.record';
 import { DomainsRepository } from './domains.repository';
@@ -16,17 +17,28 @@ export const FAILING_AFTER_MS = 7 * 24 * HOUR_MS;
 /** How often an instance looks for domains due, and how many it checks in one round. */
 const SWEEP_EVERY_MS = HOUR_MS;
 const SWEEP_BATCH = 100;
+/** Shutdown waits this long for a sweep under way (a domain it leaves is due again the next day). */
+const SHUTDOWN_WAIT_MS = 2000;
 
 /**
  * The daily re-check of served domains (docs/domains-and-tls.md#re-checks): the TXT record still
  * there keeps (or makes again) a domain verified; missing for 7 days, it turns `failing` and the
  * account's `domain.failing` webhook is sent. A lookup that fails (resolver down, timeout) proves
  * nothing either way and counts as neither. Any instance may sweep: domains are claimed (SKIP LOCKED).
+ * The hourly sweep runs on the jobs' ClaimLoop (docs/architecture.md#jobs).
  */
 @Injectable()
 export class DomainRecheck implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('DomainRecheck');
-  private timer?: NodeJS.Timeout;
+  /** Steps once an hour: each step sweeps every domain due. */
+  private readonly loop = new ClaimLoop({
+    step: async () => {
+      await this.sweepLogged();
+      return 'idle';
+    },
+    idlePollMs: SWEEP_EVERY_MS,
+    errorPauseMs: SWEEP_EVERY_MS,
+  });
 
   constructor(
     private readonly domains: DomainsRepository,
@@ -39,12 +51,11 @@ export class DomainRecheck implements OnApplicationBootstrap, OnApplicationShutd
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.sweepLogged(), SWEEP_EVERY_MS);
-    this.timer.unref();
+    this.loop.start({ idleFirst: true });
   }
 
-  onApplicationShutdown(): void {
-    clearInterval(this.timer);
+  async onApplicationShutdown(): Promise<void> {
+    await this.loop.stop(SHUTDOWN_WAIT_MS);
   }
 
   /** Re-checks every domain due (last checked a day ago or more); returns how many it checked. */

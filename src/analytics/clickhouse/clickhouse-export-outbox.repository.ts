@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { AccountId } from '../../common/ids/account-id';
 import type { QrCodeId } from '../../common/ids/resource-ids';
 import { Database } from '../../infra/database/database.service';
+import { leaseIsFree } from '../../infra/jobs/lease';
 import type { SqlTransaction } from '../../infra/database/sql-session';
 import type { BatchRowKeys } from '../../scans/scan-batch';
 import { referrerHostSql } from '../scan-analytics.repository';
@@ -103,7 +104,7 @@ export class ClickHouseExportOutboxRepository {
         .selectFrom('clickhouse_export_outbox')
         .select('batch_id')
         .where('next_attempt_at', '<=', now)
-        .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<=', now)]))
+        .where(leaseIsFree('lease_expires_at', now))
         .orderBy('stored_at')
         .limit(limit)
         .forUpdate()

@@ -4,6 +4,8 @@ import { CLOCK, type Clock } from '../../common/time/clock';
 import { ClickHouseConnection } from '../../infra/clickhouse/clickhouse-connection';
 import { clickHouseSchema } from '../../infra/clickhouse/clickhouse-schema';
 import { ClickHouseStatus } from '../../infra/clickhouse/clickhouse-status';
+import { ClaimLoop, type StepOutcome } from '../../infra/jobs/claim-loop';
+import { leaseUntil } from '../../infra/jobs/lease';
 import { MetricsService } from '../../infra/observability/metrics.service';
 import { StoredScanListeners } from '../../scans/stored-scans';
 import { type ClaimedExport, ClickHouseExportOutboxRepository, type ExportedScan } from './clickhouse-export-outbox.repository';
@@ -29,7 +31,7 @@ const SHUTDOWN_WAIT_MS = 5000;
  * Writes stored scan batches to ClickHouse (docs/clickhouse.md). The outbox gets a row per batch
  * in the batch's own transaction (a StoredScanListeners listener), so what PostgreSQL committed is
  * what is exported, and nothing else. Every instance runs a worker; each step claims due batches
- * (SKIP LOCKED), reads their rows back from scan_events, writes them in one INSERT and deletes the
+ * (SKIP LOCKED, under a lease; the loop is the jobs' ClaimLoop), reads their rows back from scan_events, writes them in one INSERT and deletes the
  * batches from the outbox. A failed step leaves its batches for later (backoff per batch, forever:
  * nothing is dropped); a batch claimed a second time is first looked for in ClickHouse, and only
  * its missing rows are written, so a crash between the INSERT and the outbox's delete, a lost answer
@@ -38,9 +40,7 @@ const SHUTDOWN_WAIT_MS = 5000;
 @Injectable()
 export class ClickHouseExportWorker implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('ClickHouse');
-  private stopping = false;
-  private loop: Promise<void> | null = null;
-  private wake: (() => void) | null = null;
+  private readonly loop = new ClaimLoop({ step: () => this.exportStep(), idlePollMs: IDLE_POLL_MS, errorPauseMs: exportRetryDelayMs(1) });
   private schemaReady = false;
   private lagMeasuredAt = Number.NEGATIVE_INFINITY;
   /** The failure being reported (logged once when it starts, once when it ends), or null. */
@@ -62,37 +62,31 @@ export class ClickHouseExportWorker implements OnModuleInit, OnApplicationBootst
   }
 
   onApplicationBootstrap(): void {
-    if (this.connection.configured) this.loop = this.run();
+    if (this.connection.configured) this.loop.start();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    this.stopping = true;
-    this.wake?.();
     // A step cut short leaves its batches leased: they are claimed again when the lease ends, and looked for in ClickHouse first.
-    await withinTime(this.loop ?? Promise.resolve(), SHUTDOWN_WAIT_MS);
+    await this.loop.stop(SHUTDOWN_WAIT_MS);
   }
 
-  private async run(): Promise<void> {
-    while (!this.stopping) {
-      let wait = IDLE_POLL_MS;
-      try {
-        await this.measureLag();
-        if (!this.schemaReady) await this.createSchema();
-        const exported = await this.step();
-        this.recovered();
-        if (exported > 0) wait = 0;
-      } catch (error) {
-        wait = (error as ExportFailure).retryInMs ?? exportRetryDelayMs(1);
-        this.failing((error as Error).message);
-      }
-      if (wait > 0) await this.pause(wait);
+  private async exportStep(): Promise<StepOutcome> {
+    try {
+      await this.measureLag();
+      if (!this.schemaReady) await this.createSchema();
+      const exported = await this.step();
+      this.recovered();
+      return exported > 0 ? 'more' : 'idle';
+    } catch (error) {
+      this.failing((error as Error).message);
+      return { retryInMs: (error as ExportFailure).retryInMs ?? exportRetryDelayMs(1) };
     }
   }
 
   /** One claim, read, write and delete; the number of batches it exported. */
   private async step(): Promise<number> {
     const now = this.clock.now();
-    const claimed = await this.outbox.claim(now, new Date(now.getTime() + LEASE_MS), BATCHES_PER_STEP);
+    const claimed = await this.outbox.claim(now, leaseUntil(now, LEASE_MS), BATCHES_PER_STEP);
     if (claimed.length === 0) return 0;
     const started = performance.now();
     const ids = claimed.map((batch) => batch.batchId);
@@ -161,28 +155,8 @@ export class ClickHouseExportWorker implements OnModuleInit, OnApplicationBootst
     this.logger.log('ClickHouse export resumed');
     this.outage = null;
   }
-
-  private pause(ms: number): Promise<void> {
-    if (this.stopping) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wake = () => {
-        this.wake = null;
-        done();
-      };
-    });
-  }
 }
 
 interface ExportFailure {
   retryInMs?: number;
-}
-
-async function withinTime(work: Promise<unknown>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([work, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]).finally(() => clearTimeout(timer));
 }

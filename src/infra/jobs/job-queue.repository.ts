@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
 import type { AccountId } from '../../common/ids/account-id';
 import type { JobId } from '../../common/ids/resource-ids';
 import { Database } from '../database/database.service';
 import type { Tables } from '../database/tables';
 import type { JobKind, JobStatus, SubmittedBy } from './job';
+import { leaseIsFree, newLeaseToken } from './lease';
 
 /** Unfinished jobs looked at per claim (each account gets up to its free slots among them). */
 const CANDIDATES_PER_CLAIM = 50;
@@ -116,7 +116,7 @@ export class JobQueueRepository {
   /** Claims up to `limit` unfinished jobs whose lease is free, within each account's free slots. */
   async claim(kinds: readonly JobKind[], options: ClaimOptions): Promise<ClaimedJob[]> {
     if (kinds.length === 0 || options.limit <= 0) return [];
-    const token = randomUUID();
+    const token = newLeaseToken();
     const { now, leaseUntil, perAccount, maxAttempts } = options;
     return this.database.workerTransaction(async (tx) => {
       const db = tx.anyAccount;
@@ -125,7 +125,7 @@ export class JobQueueRepository {
         .select(['id', 'account_id', 'attempts'])
         .where('status', 'in', ['queued', 'running'])
         .where('kind', 'in', [...kinds])
-        .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<=', now)]))
+        .where(leaseIsFree('lease_expires_at', now))
         .orderBy('created_at')
         .limit(CANDIDATES_PER_CLAIM)
         .forUpdate()

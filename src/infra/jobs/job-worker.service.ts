@@ -4,7 +4,9 @@ import { Database } from '../database/database.service';
 import type { Tables } from '../database/tables';
 import { runInRequestContext } from '../http/request-context';
 import { type JobKind, JobLeaseLost, requestContextOf } from './job';
+import { ClaimLoop, type StepOutcome } from './claim-loop';
 import { type ClaimedJob, JobQueueRepository } from './job-queue.repository';
+import { leaseUntil } from './lease';
 
 /** Jobs running at once per account, over all instances; the others wait queued. */
 export const JOBS_PER_ACCOUNT = 2;
@@ -46,8 +48,8 @@ export class JobRun {
    */
   async progress(done: number, total?: number, tx?: Tables): Promise<void> {
     if (this.stopping()) throw new JobStopped('shutting down');
-    const leaseUntil = new Date(this.clock.now().getTime() + JOB_LEASE_MS);
-    if (!(await this.queue.progress(tx ?? this.database.write, this.job, done, leaseUntil, total))) throw new JobLeaseLost();
+    const until = leaseUntil(this.clock.now(), JOB_LEASE_MS);
+    if (!(await this.queue.progress(tx ?? this.database.write, this.job, done, until, total))) throw new JobLeaseLost();
   }
 
   /** True once the instance shuts down: a job checks between steps that report no progress. */
@@ -75,11 +77,12 @@ export interface JobHandler {
 export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Jobs');
   private readonly handlers = new Map<JobKind, JobHandler>();
-  private readonly running = new Set<Promise<void>>();
-  private stopping = false;
-  private loop: Promise<void> | null = null;
-  private wake: (() => void) | null = null;
-  private sweepTimer?: NodeJS.Timeout;
+  private readonly loop = new ClaimLoop({
+    step: () => this.step(),
+    idlePollMs: IDLE_POLL_MS,
+    errorPauseMs: ERROR_PAUSE_MS,
+    sweep: { intervalMs: SWEEP_INTERVAL_MS, run: () => this.sweep() },
+  });
 
   constructor(
     private readonly queue: JobQueueRepository,
@@ -93,60 +96,44 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
   }
 
   onApplicationBootstrap(): void {
-    this.loop = this.run();
-    this.sweepTimer = setInterval(() => void this.sweep(), SWEEP_INTERVAL_MS);
-    this.sweepTimer.unref();
+    this.loop.start();
   }
 
   /** Looks for jobs now rather than at the next poll (after this instance queued one). */
   nudge(): void {
-    this.wake?.();
+    this.loop.nudge();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    this.stopping = true;
-    clearInterval(this.sweepTimer);
-    this.nudge();
-    await withinTime(this.loop ?? Promise.resolve(), 2000);
-    await withinTime(Promise.allSettled([...this.running]), SHUTDOWN_WAIT_MS);
+    await this.loop.stop(2000);
+    await this.loop.drain(SHUTDOWN_WAIT_MS);
   }
 
-  private async run(): Promise<void> {
-    while (!this.stopping) {
-      const free = INSTANCE_CONCURRENCY - this.running.size;
-      let claimed: ClaimedJob[] = [];
-      if (free > 0) {
-        try {
-          const now = this.clock.now();
-          claimed = await this.queue.claim([...this.handlers.keys()], {
-            now,
-            leaseUntil: new Date(now.getTime() + JOB_LEASE_MS),
-            limit: free,
-            perAccount: JOBS_PER_ACCOUNT,
-            maxAttempts: MAX_ATTEMPTS,
-          });
-        } catch (error) {
-          this.logger.warn(`Jobs not claimed this time: ${(error as Error).message}`);
-          await this.pause(ERROR_PAUSE_MS);
-          continue;
-        }
+  private async step(): Promise<StepOutcome> {
+    const free = INSTANCE_CONCURRENCY - this.loop.running;
+    let claimed: ClaimedJob[] = [];
+    if (free > 0) {
+      try {
+        const now = this.clock.now();
+        claimed = await this.queue.claim([...this.handlers.keys()], {
+          now,
+          leaseUntil: leaseUntil(now, JOB_LEASE_MS),
+          limit: free,
+          perAccount: JOBS_PER_ACCOUNT,
+          maxAttempts: MAX_ATTEMPTS,
+        });
+      } catch (error) {
+        this.logger.warn(`Jobs not claimed this time: ${(error as Error).message}`);
+        return 'failed';
       }
-      for (const job of claimed) this.start(job);
-      if (claimed.length === 0 || this.running.size >= INSTANCE_CONCURRENCY) await this.pause(IDLE_POLL_MS);
     }
-  }
-
-  private start(job: ClaimedJob): void {
-    const work = runInRequestContext(requestContextOf(job.submittedBy), () => this.execute(job)).finally(() => {
-      this.running.delete(work);
-      this.nudge();
-    });
-    this.running.add(work);
+    for (const job of claimed) this.loop.track(runInRequestContext(requestContextOf(job.submittedBy), () => this.execute(job)));
+    return claimed.length === 0 || this.loop.running >= INSTANCE_CONCURRENCY ? 'idle' : 'more';
   }
 
   private async execute(job: ClaimedJob): Promise<void> {
     const handler = this.handlers.get(job.kind)!;
-    const run = new JobRun(job, this.queue, this.database, this.clock, () => this.stopping);
+    const run = new JobRun(job, this.queue, this.database, this.clock, () => this.loop.stopRequested);
     try {
       const result = await handler.run(run);
       await this.end(job, handler, { status: 'done', result, error: null });
@@ -184,31 +171,11 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
     }
   }
 
-  private pause(ms: number): Promise<void> {
-    if (this.stopping) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wake = () => {
-        this.wake = null;
-        done();
-      };
-    });
-  }
-
   private async sweep(): Promise<void> {
     try {
-      while ((await this.queue.forgetExpired(this.clock.now(), SWEEP_BATCH)) > 0 && !this.stopping);
+      while ((await this.queue.forgetExpired(this.clock.now(), SWEEP_BATCH)) > 0 && !this.loop.stopRequested);
     } catch (error) {
       this.logger.warn(`Expired jobs not swept this time: ${(error as Error).message}`);
     }
   }
-}
-
-async function withinTime(work: Promise<unknown>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([work, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]).finally(() => clearTimeout(timer));
 }

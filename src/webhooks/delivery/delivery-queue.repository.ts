@@ -5,6 +5,7 @@ import type { AccountId } from '../../common/ids/account-id';
 import type { DeliveryId, WebhookEventId, WebhookId } from '../../common/ids/resource-ids';
 import type { DB } from '../../generated/kysely/database';
 import { Database } from '../../infra/database/database.service';
+import { leaseIsFree, newLeaseToken } from '../../infra/jobs/lease';
 import type { WebhookEventType } from '../webhook-event-types';
 
 /** Endpoints served per claim (each gets up to its free concurrency slots). */
@@ -70,7 +71,7 @@ export class DeliveryQueueRepository {
    * Returns the endpoints disabled now and what was claimed.
    */
   async cycle(finished: AttemptRecord[], now: Date, claim: ClaimOptions | null, disableAfterMs: number) {
-    const token = randomUUID();
+    const token = newLeaseToken();
     return this.database.workerTransaction(async (tx) => {
       const disabled = finished.length > 0 ? await this.record(tx.anyAccount, finished, now, disableAfterMs) : [];
       const deliveries = claim ? await this.claim(tx.anyAccount, token, now, claim) : [];
@@ -90,7 +91,7 @@ export class DeliveryQueueRepository {
             .whereRef('d.endpoint_id', '=', 'e.id')
             .where('d.status', '=', 'pending')
             .where('d.next_attempt_at', '<=', now)
-            .where((eb) => eb.or([eb('d.lease_expires_at', 'is', null), eb('d.lease_expires_at', '<=', now)]))
+            .where(leaseIsFree('d.lease_expires_at', now))
             .where((eb) => eb.or([eb('e.enabled', '=', true), eb('d.event_type', '=', 'webhook.test')])),
         ),
       )
@@ -123,7 +124,7 @@ export class DeliveryQueueRepository {
         .where('endpoint_id', '=', endpoint.id)
         .where('status', '=', 'pending')
         .where('next_attempt_at', '<=', now)
-        .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<=', now)]));
+        .where(leaseIsFree('lease_expires_at', now));
       if (!endpoint.enabled) due = due.where('event_type', '=', 'webhook.test');
       const rows = await db
         .updateTable('webhook_deliveries as d')

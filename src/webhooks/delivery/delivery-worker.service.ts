@@ -3,6 +3,8 @@ import { setMaxListeners } from 'node:events';
 import { CLOCK, type Clock } from '../../common/time/clock';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import type { WebhookEventId } from '../../common/ids/resource-ids';
+import { ClaimLoop, type StepOutcome } from '../../infra/jobs/claim-loop';
+import { leaseUntil } from '../../infra/jobs/lease';
 import { QrCodeEvents } from '../../qrcodes/qr-code-events';
 import { RecentEventBodies } from '../recent-event-bodies';
 import { type AttemptRecord, type ClaimedDelivery, DeliveryQueueRepository } from './delivery-queue.repository';
@@ -44,14 +46,17 @@ const MAX_RECORD_TRIES = 10;
 export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Webhooks');
   private readonly sender: WebhookSender;
-  private readonly inFlight = new Set<Promise<void>>();
   private finished: AttemptRecord[] = [];
   private recordFailures = 0;
-  private stopping = false;
-  private loop: Promise<void> | null = null;
-  private wake: (() => void) | null = null;
+  private readonly loop = new ClaimLoop({
+    step: () => this.step(),
+    idlePollMs: IDLE_POLL_MS,
+    errorPauseMs: ERROR_PAUSE_MS,
+    // What finished before the stop is recorded with last steps that claim nothing.
+    workLeftAtStop: () => this.finished.length > 0,
+    sweep: { intervalMs: SWEEP_INTERVAL_MS, run: () => this.sweep() },
+  });
   private readonly abort = new AbortController();
-  private sweepTimer?: NodeJS.Timeout;
   private readonly knownBody = (eventId: WebhookEventId) => this.recentBodies.get(eventId);
 
   constructor(
@@ -70,67 +75,48 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   onApplicationBootstrap(): void {
     if (!this.config.webhooks.delivery) return;
     this.codeEvents.onCommitted(() => this.nudge());
-    this.loop = this.run();
-    this.sweepTimer = setInterval(() => void this.sweep(), SWEEP_INTERVAL_MS);
-    this.sweepTimer.unref();
+    this.loop.start();
   }
 
   /** Looks for due deliveries now rather than at the next poll (after this instance wrote some). */
   nudge(): void {
-    this.wake?.();
+    this.loop.nudge();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    this.stopping = true;
-    clearInterval(this.sweepTimer);
-    this.nudge();
-    await withinTime(this.loop ?? Promise.resolve(), 2000);
-    if (this.inFlight.size > 0) {
-      await withinTime(Promise.allSettled([...this.inFlight]), SHUTDOWN_WAIT_MS);
+    await this.loop.stop(2000);
+    if (this.loop.running > 0) {
+      await this.loop.drain(SHUTDOWN_WAIT_MS);
       this.abort.abort();
-      await withinTime(Promise.allSettled([...this.inFlight]), 1000);
+      await this.loop.drain(1000);
     }
-    // What finished since is recorded with one last step (no claim); bounded, whatever the database does.
-    if (this.finished.length > 0) {
-      this.loop = (this.loop ?? Promise.resolve()).then(() => this.run());
-      await withinTime(this.loop, 2000);
-    }
+    // Bounded, whatever the database does.
+    await this.loop.finalSteps(2000);
     this.sender.close();
   }
 
-  private async run(): Promise<void> {
-    while (!this.stopping || this.finished.length > 0) {
-      const finished = this.finished;
-      this.finished = [];
-      const now = this.clock.now();
-      const claim =
-        this.stopping || this.inFlight.size >= INSTANCE_CONCURRENCY
-          ? null
-          : { leaseUntil: new Date(now.getTime() + LEASE_MS), perEndpoint: ENDPOINT_CONCURRENCY, knownBody: this.knownBody };
-      let claimed: number;
-      try {
-        const result = await this.queue.cycle(finished, now, claim, DISABLE_AFTER_MS);
-        this.recordFailures = 0;
-        for (const id of result.disabled) this.logger.warn(`Webhook endpoint ${id} disabled: its deliveries failed for 5 days`);
-        for (const delivery of result.deliveries) this.start(result.token, delivery);
-        claimed = result.deliveries.length;
-      } catch (error) {
-        this.keepUnrecorded(finished, error as Error);
-        await this.pause(ERROR_PAUSE_MS);
-        continue;
-      }
-      if (this.stopping) continue;
-      // Claimed something: there may be more. Otherwise wait for an attempt to finish (its slot frees), a nudge or the poll.
-      if (this.finished.length === 0 && (claimed === 0 || this.inFlight.size >= INSTANCE_CONCURRENCY)) await this.pause(IDLE_POLL_MS);
+  private async step(): Promise<StepOutcome> {
+    const finished = this.finished;
+    this.finished = [];
+    const now = this.clock.now();
+    const claim =
+      this.loop.stopRequested || this.loop.running >= INSTANCE_CONCURRENCY
+        ? null
+        : { leaseUntil: leaseUntil(now, LEASE_MS), perEndpoint: ENDPOINT_CONCURRENCY, knownBody: this.knownBody };
+    let claimed: number;
+    try {
+      const result = await this.queue.cycle(finished, now, claim, DISABLE_AFTER_MS);
+      this.recordFailures = 0;
+      for (const id of result.disabled) this.logger.warn(`Webhook endpoint ${id} disabled: its deliveries failed for 5 days`);
+      for (const delivery of result.deliveries) this.loop.track(this.attempt(result.token, delivery));
+      claimed = result.deliveries.length;
+    } catch (error) {
+      this.keepUnrecorded(finished, error as Error);
+      return 'failed';
     }
-  }
-
-  private start(token: string, delivery: ClaimedDelivery): void {
-    const attempt = this.attempt(token, delivery).finally(() => {
-      this.inFlight.delete(attempt);
-      this.nudge();
-    });
-    this.inFlight.add(attempt);
+    if (this.loop.stopRequested) return 'more';
+    // Claimed something: there may be more. Otherwise wait for an attempt to finish (its slot frees), a nudge or the poll.
+    return this.finished.length === 0 && (claimed === 0 || this.loop.running >= INSTANCE_CONCURRENCY) ? 'idle' : 'more';
   }
 
   /** Attempts whose record failed are recorded with the next step; after MAX_RECORD_TRIES failures in a row they are dropped. */
@@ -193,32 +179,12 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     return previousLive ? [current, await this.secrets.open(delivery.previousSecretCiphertext!, delivery.endpointId)] : [current];
   }
 
-  private pause(ms: number): Promise<void> {
-    if (this.stopping) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wake = () => {
-        this.wake = null;
-        done();
-      };
-    });
-  }
-
   private async sweep(): Promise<void> {
     const cutoff = new Date(this.clock.now().getTime() - EVENT_RETENTION_MS);
     try {
-      while ((await this.queue.forgetEventsBefore(cutoff)) > 0 && !this.stopping);
+      while ((await this.queue.forgetEventsBefore(cutoff)) > 0 && !this.loop.stopRequested);
     } catch (error) {
       this.logger.warn(`Old webhook events not swept this time: ${(error as Error).message}`);
     }
   }
-}
-
-async function withinTime(work: Promise<unknown>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([work, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]).finally(() => clearTimeout(timer));
 }
