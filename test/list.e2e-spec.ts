@@ -16,6 +16,8 @@ import { startTestApp, type TestApp } from './support/test-app';
 
 type Item = Record<string, any>;
 const SORTS = ['newest', 'oldest', 'name-asc', 'name-desc'] as const;
+/** A dynamic code's smart-link settings (docs/smart-links.md). */
+const LINK_SETTING_KEYS = ['rules', 'max_scans', 'fallback_url', 'has_password', 'utm'];
 const LIST_ITEM_KEYS = [
   'id',
   'name',
@@ -134,7 +136,7 @@ describe('list QR codes (e2e)', () => {
     expect(body.data).toHaveLength(rows.length);
     for (const item of body.data) {
       const row = rows.find((candidate) => candidate.id === item.id)!;
-      const expected = item.is_dynamic ? [...LIST_ITEM_KEYS, 'short_code', 'dynamic_url'] : LIST_ITEM_KEYS;
+      const expected = item.is_dynamic ? [...LIST_ITEM_KEYS, 'short_code', 'dynamic_url', ...LINK_SETTING_KEYS] : LIST_ITEM_KEYS;
       expect(Object.keys(item).sort()).toEqual([...expected].sort());
       expect(item).toMatchObject({
         name: row.name,

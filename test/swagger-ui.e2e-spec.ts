@@ -67,6 +67,7 @@ describeWhen(HAS_CHROMIUM).each([
     '/api/v1/folders': () => api('POST', '/api/v1/folders', { name: 'to delete' }),
     '/api/v1/qrcodes': () => api('POST', '/api/v1/qrcodes', { type: 'text', content: { text: 'to delete' } }),
     '/api/v1/webhooks': () => api('POST', '/api/v1/webhooks', { url: 'https://example.com/to-delete', events: ['*'] }),
+    '/api/v1/domains': () => api('POST', '/api/v1/domains', { hostname: `to-delete-${Math.random().toString(36).slice(2, 10)}.example.com` }),
   };
 
   /** The value a person would paste into each path parameter of `op`. */
@@ -82,6 +83,9 @@ describeWhen(HAS_CHROMIUM).each([
       } else if (name === 'short_code') {
         // A dynamic code that is not a url: the browser would follow a url code's 302 to its target, off this machine.
         values.short_code = (await api('GET', '/api/v1/qrcodes?is_dynamic=true&type=text')).data[0].short_code;
+      } else if (name === 'version') {
+        // The first version of a code's history: every code has it.
+        values.version = '1';
       } else throw new Error(`${op.label}: no value for the path parameter ${name}`);
     }
     return values;

@@ -1,3 +1,4 @@
+import { REDIRECT_PATH_PREFIX } from './redirect-host';
 import type { IncomingMessage, RequestListener } from 'node:http';
 import { hostnameOfHeader } from '../domains/hostname';
 import type { DomainHosts } from './domain-hosts.service';
@@ -45,8 +46,9 @@ export function dispatchByHost(domains: DomainHosts, toRedirectHost: RequestList
     if (hostname === null || own.has(hostname)) return null;
     const known = domains.cached(hostname);
     if (known !== undefined) return listenerFor(known);
-    // The database is unreachable: the host may be a customer's, so the API must not answer on it.
-    return domains.resolve(hostname).then(listenerFor, () => answerUnavailable);
+    // The database is unreachable: the host may be a customer's, so the API must not answer on it;
+    // a scan (/r/) goes on as on the default host, whose links in memory keep answering in an outage.
+    return domains.resolve(hostname).then(listenerFor, () => (request.url?.startsWith(REDIRECT_PATH_PREFIX) ? null : answerUnavailable));
   };
 }
 

@@ -1,3 +1,4 @@
+import { SHORT_CODE_LENGTH } from '../qrcodes/short-code';
 import { Injectable } from '@nestjs/common';
 import { type NearCache, NearCacheRegistry } from '../infra/cache/near-cache';
 import type { DomainId } from '../common/ids/resource-ids';
@@ -13,8 +14,22 @@ const LINK_TTL_MS = 30_000;
 const MISSING_TTL_MS = 5_000;
 
 /** The links a code change makes stale: the code's key on its host before and after (a vanity code may be looked up before it exists). */
+/** A generated short code's form: 8 base62 characters, drawn at random, so never asked for before its code exists. */
+const GENERATED_FORM = new RegExp(`^[0-9A-Za-z]{${SHORT_CODE_LENGTH}}$`);
+
+/**
+ * The near-cache keys a change makes stale. A new code's key matters only if an instance remembers
+ * it as missing (a vanity code scanned before it was made); a generated code's never is, and
+ * dropping it would also drop the link its first scans just cached, when the invalidation comes
+ * back from Redis after them.
+ */
 function staleKeys(change: QrCodeChanged): string[] {
-  const codes = change.kind === 'created' ? change.codes : change.kind === 'updated' ? [change.before, change.code] : [change.code];
+  const codes =
+    change.kind === 'created'
+      ? change.codes.filter((code) => code.shortCode !== null && !GENERATED_FORM.test(code.shortCode))
+      : change.kind === 'updated'
+        ? [change.before, change.code]
+        : [change.code];
   return [...new Set(codes.flatMap((code) => (code.shortCode ? [shortCodeKey(code.domainId, code.shortCode)] : [])))];
 }
 
