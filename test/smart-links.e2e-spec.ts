@@ -422,7 +422,7 @@ describe('smart links (e2e)', () => {
       const ip = freshIp();
       const form = await scan(code.short_code, { ip, query: '?src=poster' });
       expect(form.statusCode).toBe(200);
-      expect(form.headers['content-security-policy']).toContain("form-action 'self'");
+      expect(form.headers['content-security-policy']).toContain("form-action 'self' http: https:;");
       expect(form.body).toContain(`<form method="post" action="/r/${code.short_code}?src=poster">`);
       expect(await resolve(code.id, {})).toMatchObject({ outcome: 'password_required', status: 200 });
 
