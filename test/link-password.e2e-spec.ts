@@ -44,7 +44,7 @@ describeWhen(HAS_CHROMIUM)('password-protected links in a browser (e2e)', () => 
     targetServer?.close();
   });
 
-  /** A phone's context whose requests to other origins than the app's and the target's are answered here (and remembered): nothing leaves the machine. */
+  /** A phone's context: requests to origins other than the app's and the target's are answered here (and remembered). */
   async function phone(): Promise<{ context: BrowserContext; outside: string[]; problems: string[] }> {
     const context = await browser.newContext({ ...VIEWPORTS.phone, userAgent: USER_AGENTS.iphone.ua });
     const outside: string[] = [];

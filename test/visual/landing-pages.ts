@@ -1,7 +1,8 @@
 /**
  * Screenshots of every landing page, to look at: each dynamic type (the samples the browser tests
  * use, long and right-to-left ones included), the paused, expired, not-found and unavailable pages,
- * and the link controls' (password, limit reached, too many attempts), at a phone's size (390×844) and a desktop's (1280×800), in light and dark mode.
+ * and the link controls' (password, limit reached, too many attempts), at a phone's size (390×844)
+ * and a desktop's (1280×800), in light and dark mode.
  *
  *   node -r @swc-node/register test/visual/landing-pages.ts [--only <name-substring>]
  *
