@@ -20,6 +20,9 @@
  * SCAN_FROM=address (every scan comes from this address, in X-Forwarded-For through one trusted
  * hop (TRUST_PROXY=1), so the geo lookup finds a country: 8.8.8.8; unset, scans come from
  * 127.0.0.1, which no database holds), BENCH_DB (the database's name, default qr_bench_hot).
+ * Beside the plain redirect: a code with 10 rules (country, language, time and device conditions;
+ * the first nine fail on their last condition, language, and the 10th matches), scanned by a phone
+ * in the US (the country in a trusted CDN header, CF-IPCountry, behind one hop: TRUST_PROXY=1).
  * The load generator (autocannon) runs as a separate process, started directly (npx stayed alive
  * beside it and took 15-20 % of a core from whatever it measured). After one unmeasured warm-up
  * load of each server (3 s), each round measures every
@@ -73,6 +76,23 @@ const PROFILE = process.env.PROFILE;
  * CPU per request is then comparable between builds on a noisy machine (the ratios are not).
  */
 const RATE = Number(process.env.RATE ?? 0);
+/** The smart-link case's scanner: a phone in the US (the CDN's header) that prefers English. */
+const RULES_SCANNER: Record<string, string> = { ...SCANNER, 'cf-ipcountry': 'US', 'accept-language': 'en-US,en;q=0.9,de;q=0.5' };
+const EVERY_DAY = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
+/**
+ * Ten rules of country + language + time + device: every condition but the language holds for the
+ * scanner, so the first nine are evaluated to their last condition before the 10th matches.
+ */
+const TEN_RULES = Array.from({ length: 10 }, (_, index) => ({
+  name: `rule ${index + 1}`,
+  conditions: {
+    country: ['US', 'CA', 'GB'],
+    language: [index === 9 ? 'en' : ['fr', 'es', 'it', 'pt', 'nl', 'pl', 'sv', 'da', 'fi'][index]],
+    time: { days: EVERY_DAY, hours: { from: '00:00', to: '24:00' }, time_zone: index % 2 ? 'America/New_York' : 'Europe/Berlin' },
+    device: ['mobile', 'tablet'],
+  },
+  target: `https://example.com/rule-${index + 1}`,
+}));
 
 interface Result {
   rps: number;
@@ -160,7 +180,9 @@ async function main(): Promise<void> {
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MINUTE: '1000000',
     REDIS_KEY_PREFIX: `bench:${process.pid}:`,
-    ...(SCAN_FROM ? { TRUST_PROXY: '1' } : {}),
+    // One trusted hop: SCAN_FROM's X-Forwarded-For, and the rules case's country header (scans without either read the socket's address).
+    TRUST_PROXY: '1',
+    GEO_COUNTRY_HEADER: 'CF-IPCountry',
     ...(WEBHOOK ? { WEBHOOK_ALLOW_HTTP: '1', WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_DELIVERY: DELIVERY ? 'true' : 'false' } : {}),
   });
   const app = await createApp(config, { logger: false });
@@ -173,6 +195,11 @@ async function main(): Promise<void> {
       any
     >;
   const dynamic = await post({ type: 'url', content: { url: 'https://example.com/target' }, is_dynamic: true });
+  const ruled = await post({ type: 'url', content: { url: 'https://example.com/target' }, is_dynamic: true, rules: TEN_RULES });
+  const ruledAnswer = await fetch(`http://127.0.0.1:${APP_PORT}/r/${ruled.short_code}`, { redirect: 'manual', headers: RULES_SCANNER });
+  if (ruledAnswer.headers.get('location') !== 'https://example.com/rule-10') {
+    throw new Error(`the 10th rule does not match: ${ruledAnswer.status} ${ruledAnswer.headers.get('location')}`);
+  }
   // The domain case: a verified domain (marked so directly: no DNS here) and a vanity code on it, found by Host.
   const prismaSetup = app.get(Database).inspectionClient();
   const domain = (await (
@@ -229,11 +256,17 @@ async function main(): Promise<void> {
   );
   const prisma = app.get(Database).inspectionClient();
   const scansOf = async (id: string) => Number((await prisma.qrCode.findUniqueOrThrow({ where: { id } })).scans);
-  const scansBefore = { redirect: await scansOf(dynamic.id), landing: await scansOf(contact.id), branded: await scansOf(branded.id) };
+  const scansBefore = {
+    redirect: await scansOf(dynamic.id),
+    landing: await scansOf(contact.id),
+    branded: await scansOf(branded.id),
+    ruled: await scansOf(ruled.id),
+  };
   const runRedirect = !process.env.ONLY_LANDING;
   const runOthers = !process.env.ONLY_REDIRECT;
   let redirects = 0;
   let brandedRedirects = 0;
+  let ruledRedirects = 0;
   let pages = 0;
   // One unmeasured load of each server first: the rounds compare JIT-compiled code, not warm-up.
   const warmUp = Math.min(3, DURATION);
@@ -241,13 +274,14 @@ async function main(): Promise<void> {
     await load(`http://127.0.0.1:${BARE_PORT}/302`, SCANNER, warmUp);
     redirects += (await load(`http://127.0.0.1:${APP_PORT}/r/${dynamic.short_code}`, SCANNER, warmUp)).completed;
     brandedRedirects += (await load(`http://127.0.0.1:${APP_PORT}/r/spring`, ON_BRAND, warmUp)).completed;
+    ruledRedirects += (await load(`http://127.0.0.1:${APP_PORT}/r/${ruled.short_code}`, RULES_SCANNER, warmUp)).completed;
   }
   if (runOthers) {
     await load(`http://127.0.0.1:${BARE_PORT}/json`, SCANNER, warmUp);
     if (runRedirect) await load(`http://127.0.0.1:${APP_PORT}/api/v1/qrcodes/${styled.id}/image`, { 'x-api-key': key }, warmUp);
     pages += (await load(`http://127.0.0.1:${APP_PORT}/r/${contact.short_code}`, SCANNER, warmUp)).ok;
   }
-  const ratios = { redirect: [] as number[], branded: [] as number[], image: [] as number[], landing: [] as number[] };
+  const ratios = { redirect: [] as number[], branded: [] as number[], ruled: [] as number[], image: [] as number[], landing: [] as number[] };
   for (let round = 1; round <= ROUNDS; round++) {
     console.log(`round ${round}`);
     if (runRedirect) {
@@ -261,6 +295,10 @@ async function main(): Promise<void> {
       console.log(row(`  GET /r/spring on ${BRAND_HOST} (domain)`, onDomain, base302));
       brandedRedirects += onDomain.completed;
       ratios.branded.push(onDomain.rps / base302.rps);
+      const withRules = await load(`http://127.0.0.1:${APP_PORT}/r/${ruled.short_code}`, RULES_SCANNER);
+      console.log(row('  GET /r/:short_code, 10 rules (10th matches)', withRules, base302));
+      ruledRedirects += withRules.completed;
+      ratios.ruled.push(withRules.rps / base302.rps);
     }
     if (!runOthers) continue;
     if (runRedirect) {
@@ -281,6 +319,7 @@ async function main(): Promise<void> {
   const percent = (values: number[]) => `${(100 * median(values)).toFixed(0)}% (rounds: ${values.map((v) => `${(100 * v).toFixed(0)}%`).join(', ')})`;
   if (ratios.redirect.length) console.log(`median redirect / bare 302:   ${percent(ratios.redirect)}, target 50%`);
   if (ratios.branded.length) console.log(`median domain redirect / bare 302: ${percent(ratios.branded)}, target 50%`);
+  if (ratios.ruled.length) console.log(`median redirect with 10 rules / bare 302: ${percent(ratios.ruled)}, target 45%`);
   if (ratios.image.length) console.log(`median image hit / bare JSON: ${percent(ratios.image)}, target 35%`);
   if (ratios.landing.length) console.log(`median vCard page / bare JSON: ${percent(ratios.landing)}, target 40%`);
 
@@ -297,6 +336,14 @@ async function main(): Promise<void> {
     const brandedStored = (await scansOf(branded.id)) - scansBefore.branded;
     console.log(
       `domain redirect scans counted: ${brandedStored} of ${brandedRedirects} 302s counted by autocannon (in flight at a load's end come on top)`,
+    );
+  }
+  if (runRedirect) {
+    const ruledStored = (await scansOf(ruled.id)) - scansBefore.ruled;
+    const ruledEvents = await prisma.scanEvent.count({ where: { qrCodeId: ruled.id, ruleIndex: 9 } });
+    console.log(
+      `10-rule redirect scans counted: ${ruledStored} of ${ruledRedirects} 302s counted by autocannon (in flight at a load's end come on top), ` +
+        `scan events of the 10th rule: ${ruledEvents}`,
     );
   }
   if (receiver && DELIVERY) {

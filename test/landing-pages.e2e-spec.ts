@@ -7,8 +7,9 @@ import vCard from 'vcf';
 import { launchChromium, listenOnLoopback, VIEWPORTS, type ViewportName } from './support/browser';
 import { decodeSvg } from './support/decode-svg';
 import { auth, createQr, expectStatus, GENEROUS_RATE_LIMIT, updateQr } from './support/factories';
-import { LANDING_SAMPLES, STATUS_SAMPLES, type LandingSampleName } from './support/landing-samples';
+import { LANDING_SAMPLES, LINK_CONTROL_SAMPLES, SAMPLE_LINK_PASSWORD, STATUS_SAMPLES, type LandingSampleName } from './support/landing-samples';
 import { TcpOutageProxy } from './support/tcp-outage-proxy';
+import { PASSWORD_ATTEMPTS } from '../src/redirect/link-password-gate';
 import { startTestApp, type TestApp } from './support/test-app';
 
 // ical.js declares types for its ES module only; its CommonJS build (what require gives) is the same API.
@@ -22,7 +23,7 @@ const IPHONE =
 /** A short code of the right shape that no code has. */
 const UNKNOWN_CODE = 'Zz9Zz9Zz';
 
-type PagePath = LandingSampleName | (typeof STATUS_SAMPLES)[number]['name'];
+type PagePath = LandingSampleName | (typeof STATUS_SAMPLES)[number]['name'] | (typeof LINK_CONTROL_SAMPLES)[number]['name'];
 
 /**
  * Every landing page in a real browser (Debian's Chromium through playwright-core) against the real
@@ -61,6 +62,18 @@ describe('landing pages in a browser (e2e)', () => {
     await t.prisma.qrCode.update({ where: { id: expired.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
     codes.set('expired', { id: expired.id, path: `/r/${expired.short_code}` });
     codes.set('not-found', { path: `/r/${UNKNOWN_CODE}` });
+    const protectedCode = await createQr(t, key, {
+      content: { url: 'https://example.com/members' },
+      is_dynamic: true,
+      password: SAMPLE_LINK_PASSWORD,
+    });
+    codes.set('password', { id: protectedCode.id, path: `/r/${protectedCode.short_code}` });
+    // The too-many-attempts page answers a form post: opened by posting wrong passwords to a protected link of its own.
+    const guessed = await createQr(t, key, { content: { url: 'https://example.com/members' }, is_dynamic: true, password: SAMPLE_LINK_PASSWORD });
+    codes.set('too-many-attempts', { id: guessed.id, path: `/r/${guessed.short_code}` });
+    const limited = await createQr(t, key, { content: { url: 'https://example.com/offer' }, is_dynamic: true, max_scans: 1 });
+    expectStatus(await t.request({ method: 'GET', url: `/r/${limited.short_code}`, headers: { 'user-agent': IPHONE } }), 302);
+    codes.set('limit-reached', { id: limited.id, path: `/r/${limited.short_code}` });
   });
   afterAll(async () => {
     console.log(`axe-core: ${axeRuns} page analyses; findings below serious: ${axeFindings.length === 0 ? 'none' : `\n${axeFindings.join('\n')}`}`);
@@ -107,6 +120,26 @@ describe('landing pages in a browser (e2e)', () => {
     return { page, response, problems };
   }
 
+  /** A page by name: the too-many-attempts page is the answer to a wrong password posted once too often from this visitor. */
+  async function openPage(context: BrowserContext, name: PagePath): Promise<Opened> {
+    const opened = await open(context, pathOf(name));
+    if (name !== 'too-many-attempts') return opened;
+    for (let attempt = 0; attempt <= PASSWORD_ATTEMPTS.perVisitor; attempt++) {
+      await opened.page.getByLabel('Password').fill(`guess ${attempt}`);
+      const [response] = await Promise.all([
+        opened.page.waitForResponse((res) => res.request().method() === 'POST'),
+        opened.page.getByRole('button', { name: 'Open' }).click(),
+      ]);
+      await opened.page.waitForLoadState();
+      if (response.status() === 429) {
+        // Only the last page's problems count: the wrong-password pages before it were answered 403.
+        opened.problems.length = 0;
+        return { ...opened, response };
+      }
+    }
+    throw new Error('no "too many attempts" answer');
+  }
+
   /** Clicks `selector` on a fresh page (Chromium hands a tab one external-scheme launch) and returns the URL it asked to open. */
   async function launchedBy(context: BrowserContext, path: string, selector: string): Promise<string> {
     const { page } = await open(context, path);
@@ -131,6 +164,7 @@ describe('landing pages in a browser (e2e)', () => {
   const pages: Array<{ name: PagePath; status: number }> = [
     ...LANDING_SAMPLES.map((sample) => ({ name: sample.name, status: 200 })),
     ...STATUS_SAMPLES.filter((sample) => sample.name !== 'unavailable').map((sample) => ({ name: sample.name, status: sample.status })),
+    ...LINK_CONTROL_SAMPLES.map((sample) => ({ name: sample.name, status: sample.status })),
   ];
 
   describe.each(['phone', 'desktop'] as const)('at %s size', (viewport) => {
@@ -139,11 +173,15 @@ describe('landing pages in a browser (e2e)', () => {
       async ({ name, status }) => {
         for (const colorScheme of ['light', 'dark'] as const) {
           const { context } = await newContext(viewport, colorScheme);
-          const { page, response, problems } = await open(context, pathOf(name));
+          const { page, response, problems } = await openPage(context, name);
           expect(response.status()).toBe(status);
           const headers = response.headers();
-          expect(headers['content-security-policy']).toMatch(/^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/]+=*';/);
-          expect(headers['content-security-policy']).not.toMatch(/unsafe-inline|https?:/);
+          const csp = headers['content-security-policy'];
+          expect(csp).toMatch(/^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/]+=*';/);
+          // Only the password form may be sent (to its own origin, and on along the redirects to the link's target).
+          const formAction = name === 'password' ? "form-action 'self' http: https:;" : "form-action 'none';";
+          expect(csp).toContain(formAction);
+          expect(csp.replace(formAction, '')).not.toMatch(/unsafe-inline|https?:/);
           expect(headers).toMatchObject({
             'x-content-type-options': 'nosniff',
             'referrer-policy': 'no-referrer',
@@ -155,7 +193,7 @@ describe('landing pages in a browser (e2e)', () => {
           const layout = await page.evaluate(() => {
             const main = document.querySelector('main')!;
             // Links inside running text are exempt from the target size (WCAG 2.5.8): every other control is checked.
-            const targets = Array.from(document.querySelectorAll('a.button, a.row, input, textarea')).map((element) => {
+            const targets = Array.from(document.querySelectorAll('a.button, a.row, button, input, textarea')).map((element) => {
               const box = element.getBoundingClientRect();
               return { what: element.outerHTML.slice(0, 60), width: box.width, height: box.height };
             });
@@ -172,6 +210,8 @@ describe('landing pages in a browser (e2e)', () => {
           expect(layout.background).toBe(colorScheme === 'dark' ? 'rgb(11, 15, 23)' : 'rgb(241, 243, 246)');
           expect(layout.overflow).toBeLessThanOrEqual(0);
           expect(layout.h1.length).toBeGreaterThan(0);
+          const control = LINK_CONTROL_SAMPLES.find((sample) => sample.name === name);
+          if (control) expect(layout.h1).toBe(control.heading);
           for (const target of layout.targets) {
             expect({ ...target, tall: target.height >= 44, wide: target.width >= 44 }).toMatchObject({ tall: true, wide: true });
           }
@@ -190,9 +230,9 @@ describe('landing pages in a browser (e2e)', () => {
   });
 
   it('stays within a 320 px wide screen, even with long right-to-left and emoji names', async () => {
-    const context = await browser.newContext({ viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true });
+    const context = await browser.newContext({ viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true, userAgent: IPHONE });
     for (const { name } of pages) {
-      const { page } = await open(context, pathOf(name));
+      const { page } = await openPage(context, name);
       expect({ name, overflow: await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth) }).toEqual({ name, overflow: 0 });
       await page.close();
     }

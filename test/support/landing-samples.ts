@@ -84,3 +84,16 @@ export const STATUS_SAMPLES = [
   { name: 'not-found', status: 404, heading: 'Code not found' },
   { name: 'unavailable', status: 503, heading: 'Temporarily unavailable' },
 ] as const;
+
+/**
+ * The pages of the link controls (docs/smart-links.md#link-controls): a protected link's password
+ * form, a limited link past its limit, and the answer to too many wrong passwords (a form post's).
+ */
+export const LINK_CONTROL_SAMPLES = [
+  { name: 'password', status: 200, heading: 'Password required' },
+  { name: 'limit-reached', status: 410, heading: 'Scan limit reached' },
+  { name: 'too-many-attempts', status: 429, heading: 'Too many attempts' },
+] as const;
+
+/** The password of the samples' protected links. */
+export const SAMPLE_LINK_PASSWORD = 'correct horse';

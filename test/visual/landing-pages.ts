@@ -1,7 +1,8 @@
 /**
  * Screenshots of every landing page, to look at: each dynamic type (the samples the browser tests
- * use, long and right-to-left ones included) and the paused, expired, not-found and unavailable
- * pages, at a phone's size (390×844) and a desktop's (1280×800), in light and dark mode.
+ * use, long and right-to-left ones included), the paused, expired, not-found and unavailable pages,
+ * and the link controls' (password, limit reached, too many attempts), at a phone's size (390×844)
+ * and a desktop's (1280×800), in light and dark mode.
  *
  *   node -r @swc-node/register test/visual/landing-pages.ts [--only <name-substring>]
  *
@@ -20,7 +21,8 @@ import { loadAppConfig } from '../../src/config/app-config';
 import { freshMigratedDatabase } from '../support/test-databases';
 import { Database } from '../../src/infra/database/database.service';
 import { launchChromium, listenOnLoopback, VIEWPORTS, type ViewportName } from '../support/browser';
-import { LANDING_SAMPLES, STATUS_SAMPLES } from '../support/landing-samples';
+import { LANDING_SAMPLES, LINK_CONTROL_SAMPLES, SAMPLE_LINK_PASSWORD, STATUS_SAMPLES } from '../support/landing-samples';
+import { USER_AGENTS } from '../support/user-agents';
 import { TcpOutageProxy } from '../support/tcp-outage-proxy';
 
 const PG = process.env.BENCH_PG ?? 'postgresql://postgres@127.0.0.1:5432';
@@ -75,25 +77,46 @@ async function main(): Promise<void> {
   await inspect.$disconnect();
   paths.set('expired', `/r/${expired.short_code}`);
   paths.set('not-found', '/r/Zz9Zz9Zz');
+  const protectedLink = { type: 'url', content: { url: 'https://example.com/members' }, is_dynamic: true, password: SAMPLE_LINK_PASSWORD };
+  paths.set('password', `/r/${(await create(protectedLink)).short_code}`);
+  paths.set('too-many-attempts', `/r/${(await create(protectedLink)).short_code}`);
+  const limited = await create({ type: 'url', content: { url: 'https://example.com/offer' }, is_dynamic: true, max_scans: 1 });
+  await fetch(`${origin}/r/${limited.short_code}`, { redirect: 'manual', headers: { 'user-agent': USER_AGENTS.iphone.ua } });
+  paths.set('limit-reached', `/r/${limited.short_code}`);
   paths.set('unavailable', '/r/Zz9Zz9Zy');
 
   mkdirSync(OUT, { recursive: true });
   const browser = await launchChromium();
-  const names = [...LANDING_SAMPLES.map((sample) => sample.name), ...STATUS_SAMPLES.map((sample) => sample.name)].filter(
-    (name) => !only || name.includes(only),
-  );
+  const names = [
+    ...LANDING_SAMPLES.map((sample) => sample.name),
+    ...LINK_CONTROL_SAMPLES.map((sample) => sample.name),
+    // Last: its database connection is cut for good.
+    ...STATUS_SAMPLES.map((sample) => sample.name),
+  ].filter((name) => !only || name.includes(only));
   const shots: Array<{ name: string; viewport: ViewportName; scheme: 'light' | 'dark'; file: string; status: number }> = [];
   for (const name of names) {
     if (name === 'unavailable') await proxy.cut();
     for (const viewport of ['phone', 'desktop'] as const) {
       for (const scheme of ['light', 'dark'] as const) {
-        const context = await browser.newContext({ ...VIEWPORTS[viewport], deviceScaleFactor: 1, colorScheme: scheme });
+        // A phone's user agent: a headless browser's is a bot's, which scan limits let through.
+        const context = await browser.newContext({
+          ...VIEWPORTS[viewport],
+          deviceScaleFactor: 1,
+          colorScheme: scheme,
+          userAgent: USER_AGENTS.iphone.ua,
+        });
         await context.route(
           (url) => url.origin !== origin,
           (route) => route.abort(),
         );
         const page = await context.newPage();
-        const response = await page.goto(`${origin}${paths.get(name)!}`);
+        let response = await page.goto(`${origin}${paths.get(name)!}`);
+        // The too-many-attempts page answers a form post: wrong passwords until it comes.
+        while (name === 'too-many-attempts' && response?.status() !== 429 && (await page.locator('form').count()) > 0) {
+          await page.getByLabel('Password').fill('wrong guess');
+          [response] = await Promise.all([page.waitForResponse((res) => res.request().method() === 'POST'), page.locator('button').click()]);
+          await page.waitForLoadState();
+        }
         const file = `${name}-${viewport}-${scheme}.png`;
         await page.screenshot({ path: join(OUT, file), fullPage: true });
         shots.push({ name, viewport, scheme, file, status: response?.status() ?? 0 });

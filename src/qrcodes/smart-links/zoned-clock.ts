@@ -31,8 +31,25 @@ export interface WallClock {
 
 const WEEKDAY_OF: Record<string, Weekday> = { Mon: 'mon', Tue: 'tue', Wed: 'wed', Thu: 'thu', Fri: 'fri', Sat: 'sat', Sun: 'sun' };
 
+const MINUTE_MS = 60_000;
+/**
+ * The last wall clock read per zone, with the UTC minute it holds for. Zones' offsets and their
+ * changes fall on whole minutes, so one reading serves every scan of that minute: formatToParts
+ * costs microseconds, and a code's time rules ask for it at every scan.
+ */
+const lastReadings = new Map<string, { minute: number; clock: WallClock }>();
+
 /** The local weekday and time of day of the instant `at` (epoch ms) in `timeZone`, by the zone's rules at that instant (DST included). */
 export function wallClockAt(at: number, timeZone: string): WallClock {
+  const minute = Math.floor(at / MINUTE_MS);
+  const last = lastReadings.get(timeZone);
+  if (last !== undefined && last.minute === minute) return last.clock;
+  const clock = readWallClock(minute * MINUTE_MS, timeZone);
+  lastReadings.set(timeZone, { minute, clock });
+  return clock;
+}
+
+function readWallClock(at: number, timeZone: string): WallClock {
   let weekday: Weekday = 'mon';
   let hour = 0;
   let minute = 0;

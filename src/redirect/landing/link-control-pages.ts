@@ -4,8 +4,8 @@ import { landingDocument } from './page-document';
 
 /**
  * Pages of the link controls (docs/smart-links.md#link-controls), in the design of the others. The
- * password form posts back to the scanned link itself (its query kept), and nothing else: the page's
- * content security policy allows a form to go to its own origin only (PASSWORD_PAGE_CSP).
+ * password form posts back to the scanned link itself (its query kept); the page's content security
+ * policy lets the form be sent and its redirects be followed to the target (PASSWORD_PAGE_CSP).
  */
 
 export const LIMIT_REACHED_PAGE = landingDocument({

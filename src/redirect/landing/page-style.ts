@@ -66,5 +66,10 @@ const STYLE_HASH = createHash('sha256').update(PAGE_STYLE).digest('base64');
  */
 export const PAGE_CSP = `default-src 'none'; style-src 'sha256-${STYLE_HASH}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
 
-/** The password page's: the same, except that its form may post to the page's own origin. */
-export const PASSWORD_PAGE_CSP = PAGE_CSP.replace("form-action 'none'", "form-action 'self'");
+/**
+ * The password page's: the same, except that its form may be sent. The form posts to the page's own
+ * origin; `http: https:` are for what follows: Chromium checks form-action on every redirect of the
+ * form's navigation, and a right password's 303 back to the link leads on to the link's target, on
+ * another origin ('self' alone aborts it). The form's action is written by the server; no script runs.
+ */
+export const PASSWORD_PAGE_CSP = PAGE_CSP.replace("form-action 'none'", "form-action 'self' http: https:");
