@@ -305,6 +305,16 @@ describe('smart links (e2e)', () => {
       const toA = first.filter((location) => location.endsWith('/a')).length;
       expect(events.filter((event) => event.armIndex === 0)).toHaveLength(2 * toA);
       expect(events.filter((event) => event.armIndex === 1)).toHaveLength(2 * (30 - toA));
+      // /scans counts them by rule and by arm.
+      const analytics = await t.request({ method: 'GET', url: `/api/v1/qrcodes/${code.id}/scans`, headers: auth(key) });
+      expectStatus(analytics, 200);
+      expect(analytics.json().by_rule).toEqual([{ rule: 1, scans: 60 }]);
+      expect(analytics.json().by_arm).toEqual(
+        expect.arrayContaining([
+          { rule: 1, arm: 0, scans: 2 * toA },
+          { rule: 1, arm: 1, scans: 2 * (30 - toA) },
+        ]),
+      );
     });
   });
 

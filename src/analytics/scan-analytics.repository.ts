@@ -22,6 +22,10 @@ export interface ScanAggregates {
   byCountry: Array<{ value: string; scans: number }>;
   /** Top known cities, each with its country (city names repeat across countries). */
   byCity: Array<{ value: string; country: string | null; scans: number }>;
+  /** Scans each smart-link rule answered (its index in the code's rules), most first. */
+  byRule: Array<{ rule: number; scans: number }>;
+  /** Scans each split arm answered, per rule. */
+  byArm: Array<{ rule: number; arm: number; scans: number }>;
 }
 
 const STEP: Record<ScanInterval, string> = { hour: '1 hour', day: '1 day', week: '1 week' };
@@ -42,7 +46,7 @@ export const referrerHostSql = (column: string): string =>
   `ELSE coalesce(lower(substring(${column} FROM '${REFERRER_HOST}')), 'other') END`;
 
 type Row = {
-  kind: 'totals' | 'series' | BreakdownDimension | 'country' | 'city';
+  kind: 'totals' | 'series' | BreakdownDimension | 'country' | 'city' | 'rule' | 'arm';
   start: Date | string | null;
   value: string | null;
   /** The city's country (kind 'city'). */
@@ -74,14 +78,14 @@ export class ScanAnalyticsRepository implements ScanAnalyticsReader {
     const rows = await codes.execute(sql<Row>`
       WITH owned AS (${owned}),
       hits AS (
-        SELECT s.scanned_at, s.visitor_hash, s.is_bot, s.device, s.os, s.browser, s.referrer, s.country, s.city
+        SELECT s.scanned_at, s.visitor_hash, s.is_bot, s.device, s.os, s.browser, s.referrer, s.country, s.city, s.rule_index, s.arm_index
         FROM scan_events s
         JOIN owned ON owned.id = s.qr_code_id
         WHERE s.qr_code_id = ${codeId}::uuid AND s.scanned_at >= ${from}::timestamptz AND s.scanned_at < ${to}::timestamptz
       ),
       counted AS (
         SELECT date_trunc(${unit}::text, scanned_at, 'UTC') AS bucket, visitor_hash, device::text, os::text, browser::text, referrer::text,
-          country::text, city::text
+          country::text, city::text, rule_index, arm_index
         FROM hits WHERE NOT is_bot
       ),
       buckets AS (
@@ -103,6 +107,9 @@ export class ScanAnalyticsRepository implements ScanAnalyticsReader {
           UNION ALL SELECT 'country', coalesce(country, ${UNKNOWN_COUNTRY}::text), NULL, count(*) FROM counted GROUP BY country
           -- A city's name alone is ambiguous (Paris, FR and Paris, US): counted per country.
           UNION ALL SELECT 'city', city, country, count(*) FROM counted WHERE city IS NOT NULL GROUP BY city, country
+          -- Smart-link rules and split arms (docs/smart-links.md): an arm is counted per rule (its index rides in place_country).
+          UNION ALL SELECT 'rule', rule_index::text, NULL, count(*) FROM counted WHERE rule_index IS NOT NULL GROUP BY rule_index
+          UNION ALL SELECT 'arm', arm_index::text, rule_index::text, count(*) FROM counted WHERE arm_index IS NOT NULL GROUP BY rule_index, arm_index
           -- The host is taken once per distinct referrer, not per scan (a regex per row is the costliest step).
           UNION ALL SELECT 'referrer', host, NULL, sum(n)::bigint FROM (
             SELECT count(*) AS n,
@@ -136,11 +143,15 @@ export class ScanAnalyticsRepository implements ScanAnalyticsReader {
     const series: ScanAggregates['series'] = [];
     const byCountry: ScanAggregates['byCountry'] = [];
     const byCity: ScanAggregates['byCity'] = [];
+    const byRule: ScanAggregates['byRule'] = [];
+    const byArm: ScanAggregates['byArm'] = [];
     for (const row of rows) {
       if (row.kind === 'series')
         series.push({ start: new Date(row.start as Date | string), scans: Number(row.scans), uniqueVisitors: Number(row.unique_visitors) });
       else if (row.kind === 'country') byCountry.push({ value: row.value as string, scans: Number(row.scans) });
       else if (row.kind === 'city') byCity.push({ value: row.value as string, country: row.country, scans: Number(row.scans) });
+      else if (row.kind === 'rule') byRule.push({ rule: Number(row.value), scans: Number(row.scans) });
+      else if (row.kind === 'arm') byArm.push({ rule: Number(row.country), arm: Number(row.value), scans: Number(row.scans) });
       else if (row.kind !== 'totals') breakdowns[row.kind].push({ value: row.value as string, scans: Number(row.scans) });
     }
     return {
@@ -149,6 +160,8 @@ export class ScanAnalyticsRepository implements ScanAnalyticsReader {
       breakdowns,
       byCountry,
       byCity,
+      byRule,
+      byArm,
     };
   }
 }

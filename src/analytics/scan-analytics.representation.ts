@@ -17,5 +17,7 @@ export function toScanAnalyticsView(codeId: string, window: ScanWindow, aggregat
     breakdowns: aggregates.breakdowns,
     by_country: aggregates.byCountry,
     by_city: aggregates.byCity,
+    by_rule: aggregates.byRule,
+    by_arm: aggregates.byArm,
   };
 }

@@ -143,6 +143,13 @@ export class ClickHouseScanEventsRepository implements ScanAnalyticsReader {
       `SELECT 'city' AS kind, toInt64(0) AS bucket, assumeNotNull(city) AS value, ifNull(toString(country), '') AS place, count() AS scans,
          toUInt64(0) AS uniques, toUInt64(0) AS bots FROM ${this.table} WHERE ${where} AND is_bot = 0 AND city IS NOT NULL
        GROUP BY value, place ORDER BY scans DESC, value, place LIMIT ${BREAKDOWN_TOP}`,
+      // Smart-link rules and split arms (docs/smart-links.md): an arm is counted per rule (its index rides in place).
+      `SELECT 'rule' AS kind, toInt64(0) AS bucket, toString(assumeNotNull(rule_index)) AS value, '' AS place, count() AS scans,
+         toUInt64(0) AS uniques, toUInt64(0) AS bots FROM ${this.table} WHERE ${where} AND is_bot = 0 AND rule_index IS NOT NULL
+       GROUP BY value ORDER BY scans DESC, value LIMIT ${BREAKDOWN_TOP}`,
+      `SELECT 'arm' AS kind, toInt64(0) AS bucket, toString(assumeNotNull(arm_index)) AS value, toString(assumeNotNull(rule_index)) AS place,
+         count() AS scans, toUInt64(0) AS uniques, toUInt64(0) AS bots FROM ${this.table} WHERE ${where} AND is_bot = 0 AND arm_index IS NOT NULL
+       GROUP BY value, place ORDER BY scans DESC, place, value LIMIT ${BREAKDOWN_TOP}`,
     ];
     const rows = await this.clickhouse.select<AggregateRow>(
       parts.map((part) => `SELECT kind, bucket, value, place, scans, uniques, bots FROM (${part})`).join(' UNION ALL '),
@@ -159,9 +166,13 @@ export class ClickHouseScanEventsRepository implements ScanAnalyticsReader {
     const breakdowns = Object.fromEntries(BREAKDOWN_DIMENSIONS.map((dimension) => [dimension, [] as Array<{ value: string; scans: number }>]));
     const byCountry: ScanAggregates['byCountry'] = [];
     const byCity: ScanAggregates['byCity'] = [];
+    const byRule: ScanAggregates['byRule'] = [];
+    const byArm: ScanAggregates['byArm'] = [];
     for (const row of rows) {
       if (row.kind === 'totals') continue;
-      if (row.kind === 'country' && typeof row.value === 'string') byCountry.push({ value: row.value, scans: count(row.scans) });
+      if (row.kind === 'rule') byRule.push({ rule: count(row.value), scans: count(row.scans) });
+      else if (row.kind === 'arm') byArm.push({ rule: count(row.place), arm: count(row.value), scans: count(row.scans) });
+      else if (row.kind === 'country' && typeof row.value === 'string') byCountry.push({ value: row.value, scans: count(row.scans) });
       else if (row.kind === 'city' && typeof row.value === 'string')
         byCity.push({ value: row.value, country: typeof row.place === 'string' && row.place !== '' ? row.place : null, scans: count(row.scans) });
       else if (row.kind === 'series') {
@@ -177,6 +188,9 @@ export class ClickHouseScanEventsRepository implements ScanAnalyticsReader {
     // Ties by value as UTF-8 bytes, as ClickHouse and PostgreSQL's COLLATE "C" order them (not as UTF-16 units).
     const byBytes = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
     for (const list of [...Object.values(breakdowns), byCountry]) list.sort((a, b) => b.scans - a.scans || byBytes(a.value, b.value));
+    // Ties as PostgreSQL ranks them: by the index as text, then (arms) the rule's.
+    byRule.sort((a, b) => b.scans - a.scans || byBytes(String(a.rule), String(b.rule)));
+    byArm.sort((a, b) => b.scans - a.scans || byBytes(String(a.arm), String(b.arm)) || byBytes(String(a.rule), String(b.rule)));
     byCity.sort((a, b) => b.scans - a.scans || byBytes(a.value, b.value) || byBytes(a.country ?? '', b.country ?? ''));
     return {
       totals: { scans: count(totals[0].scans), uniqueVisitors: count(totals[0].uniques), botScans: count(totals[0].bots) },
@@ -184,6 +198,8 @@ export class ClickHouseScanEventsRepository implements ScanAnalyticsReader {
       breakdowns: breakdowns as ScanAggregates['breakdowns'],
       byCountry,
       byCity,
+      byRule,
+      byArm,
     };
   }
 }

@@ -84,5 +84,29 @@ export class ScanAnalyticsView {
     ],
   })
   by_city: ScanCityItemView[];
+  @ApiProperty({
+    type: 'array',
+    items: { type: 'object', properties: { rule: { type: 'integer' }, scans: { type: 'integer' } }, required: ['rule', 'scans'] },
+    description: "Scans each smart-link rule answered (`rule`: its index in the code's rules; docs/smart-links.md), most first, top 10",
+    example: [
+      { rule: 0, scans: 31 },
+      { rule: 2, scans: 12 },
+    ],
+  })
+  by_rule: Array<{ rule: number; scans: number }>;
+  @ApiProperty({
+    type: 'array',
+    items: {
+      type: 'object',
+      properties: { rule: { type: 'integer' }, arm: { type: 'integer' }, scans: { type: 'integer' } },
+      required: ['rule', 'arm', 'scans'],
+    },
+    description: "Scans each A/B split arm answered (`arm`: its index in the rule's split), per rule, most first, top 10",
+    example: [
+      { rule: 2, arm: 0, scans: 7 },
+      { rule: 2, arm: 1, scans: 5 },
+    ],
+  })
+  by_arm: Array<{ rule: number; arm: number; scans: number }>;
   @ApiProperty(REQUEST_ID_PROPERTY) request_id: string;
 }
