@@ -118,9 +118,12 @@ export class RedirectService {
   async submitPassword(visit: Visit, password: string): Promise<RedirectAnswer> {
     const target = await this.targetOf(visit.shortCode, visit.domain);
     const now = Date.now();
-    // Only a protected link takes a post: an unknown one answers as its scan would, any other goes back to its scan.
-    if (!target) return unknownCodeAnswer(visit.domain);
-    if (target.passwordHash === null || linkStatus(target, now) !== 'active') return { kind: 'redirect', location: visit.url, status: 303 };
+    // Only a live protected link takes a post; any other answers it as the redirect host answers other methods
+    // (the 404 page), or as its scan would when paused or expired.
+    if (!target || target.passwordHash === null) return unknownCodeAnswer(visit.domain);
+    const status = linkStatus(target, now);
+    if (status === 'paused') return { kind: 'page', status: 410, html: PAUSED_PAGE };
+    if (status === 'expired') return { kind: 'page', status: 410, html: EXPIRED_PAGE };
     const attempt = await this.passwords.attempt(target, visit.shortCode, visit.ip, password, now);
     this.metrics.redirects.inc(`password_${attempt.kind}`);
     if (attempt.kind === 'too_many') return { kind: 'page', status: 429, html: TOO_MANY_ATTEMPTS_PAGE };
