@@ -45,8 +45,9 @@ export class LinkPasswordGate {
     const [expiresText, signature] = token.split('.');
     const expires = Number(expiresText);
     if (!signature || !Number.isSafeInteger(expires) || expires * 1000 <= now) return false;
-    const expected = this.sign(target, expires);
-    const given = Buffer.from(signature, 'base64url');
+    // Compared as text: base64url's last character carries spare bits, so two spellings decode alike.
+    const expected = Buffer.from(this.sign(target, expires).toString('base64url'));
+    const given = Buffer.from(signature);
     return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
