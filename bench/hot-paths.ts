@@ -13,7 +13,8 @@
  * its own: at the end the bench waits until every stored scan of the code reached the receiver;
  * with WEBHOOK_DELIVERY=false the events are written and not delivered, which measures the scan
  * store's share alone), PROFILE=file.cpuprofile (CPU profiles of this process during the first
- * round's bare 302 and redirect loads, the bare one beside it as .bare.cpuprofile; the sampling
+ * round's bare 302, redirect, domain and 10-rule loads, the others beside it as .bare, .domain and
+ * .rules.cpuprofile; the sampling
  * inflates that round's figures, so read it for where the time goes, not for the ratio), RATE=n
  * (each load offers n requests a second instead of all it can: the CPU per request of a build,
  * measured without saturating the machine, varies far less between runs than the ratios do),
@@ -69,7 +70,7 @@ const SCAN_UA =
   process.env.SCAN_UA ??
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const SCANNER: Record<string, string> = { ...(SCAN_UA ? { 'user-agent': SCAN_UA } : {}), ...(SCAN_FROM ? { 'x-forwarded-for': SCAN_FROM } : {}) };
-/** CPU profiles of the first round's bare 302 and redirect loads (open them in Chrome's DevTools). */
+/** CPU profiles of the first round's redirect loads and their baseline (open them in Chrome's DevTools). */
 const PROFILE = process.env.PROFILE;
 /**
  * RATE=n: every load offers n requests a second in all rather than as many as the server takes; the
@@ -152,10 +153,13 @@ async function profiled<T>(work: () => Promise<T>, round: number): Promise<T> {
 }
 
 function writeProfile(file: string): void {
-  const [bare, redirect] = profiles;
+  const [bare, redirect, domain, rules] = profiles;
+  const beside = (suffix: string) => file.replace(/(\.cpuprofile)?$/, `.${suffix}.cpuprofile`);
   writeFileSync(file, JSON.stringify(redirect));
-  writeFileSync(file.replace(/(\.cpuprofile)?$/, '.bare.cpuprofile'), JSON.stringify(bare));
-  console.log(`CPU profiles of the first round's measured loads: ${file} (redirect), and beside it .bare.cpuprofile (bare 302)`);
+  writeFileSync(beside('bare'), JSON.stringify(bare));
+  writeFileSync(beside('domain'), JSON.stringify(domain));
+  writeFileSync(beside('rules'), JSON.stringify(rules));
+  console.log(`CPU profiles of the first round's measured loads: ${file} (redirect), and beside it .bare, .domain and .rules.cpuprofile`);
 }
 
 async function main(): Promise<void> {
@@ -291,11 +295,11 @@ async function main(): Promise<void> {
       console.log(row('  GET /r/:short_code (every scan recorded)', redirect, base302));
       redirects += redirect.completed;
       ratios.redirect.push(redirect.rps / base302.rps);
-      const onDomain = await load(`http://127.0.0.1:${APP_PORT}/r/spring`, ON_BRAND);
+      const onDomain = await profiled(() => load(`http://127.0.0.1:${APP_PORT}/r/spring`, ON_BRAND), round);
       console.log(row(`  GET /r/spring on ${BRAND_HOST} (domain)`, onDomain, base302));
       brandedRedirects += onDomain.completed;
       ratios.branded.push(onDomain.rps / base302.rps);
-      const withRules = await load(`http://127.0.0.1:${APP_PORT}/r/${ruled.short_code}`, RULES_SCANNER);
+      const withRules = await profiled(() => load(`http://127.0.0.1:${APP_PORT}/r/${ruled.short_code}`, RULES_SCANNER), round);
       console.log(row('  GET /r/:short_code, 10 rules (10th matches)', withRules, base302));
       ruledRedirects += withRules.completed;
       ratios.ruled.push(withRules.rps / base302.rps);

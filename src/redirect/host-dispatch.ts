@@ -23,8 +23,21 @@ export function requestHostname(request: IncomingMessage, trustProxy: number): s
     const comma = forwarded.lastIndexOf(',');
     return hostnameOfHeader(comma < 0 ? forwarded : forwarded.slice(comma + 1).trim());
   }
-  return hostnameOfHeader(request.headers.host);
+  const host = request.headers.host;
+  if (host === undefined) return null;
+  // Every request asks this: a server sees few distinct Host headers, each read once.
+  let hostname = hostnames.get(host);
+  if (hostname === undefined) {
+    hostname = hostnameOfHeader(host);
+    if (hostnames.size >= MAX_REMEMBERED_HOSTS) hostnames.clear();
+    hostnames.set(host, hostname);
+  }
+  return hostname;
 }
+
+/** Host headers remembered by requestHostname at most (then forgotten all at once: made-up hosts cannot grow it). */
+const MAX_REMEMBERED_HOSTS = 1000;
+const hostnames = new Map<string, string | null>();
 
 /**
  * The server's first routing step (docs/domains-and-tls.md#on-the-domain): a request whose host is
@@ -34,13 +47,20 @@ export function requestHostname(request: IncomingMessage, trustProxy: number): s
  */
 export function dispatchByHost(domains: DomainHosts, toRedirectHost: RequestListener, options: HostDispatchOptions) {
   const own = new Set(options.ownHostnames);
-  const listenerFor = (domain: ServedDomain | null): RequestListener | null =>
-    domain
-      ? (request, response) => {
-          (request as WithServedDomain)[SERVED_DOMAIN] = domain;
-          toRedirectHost(request, response);
-        }
-      : null;
+  // One listener per domain object (a new object comes with each lookup): no closure per request.
+  const listeners = new WeakMap<ServedDomain, RequestListener>();
+  const listenerFor = (domain: ServedDomain | null): RequestListener | null => {
+    if (!domain) return null;
+    let listener = listeners.get(domain);
+    if (!listener) {
+      listener = (request, response) => {
+        (request as WithServedDomain)[SERVED_DOMAIN] = domain;
+        toRedirectHost(request, response);
+      };
+      listeners.set(domain, listener);
+    }
+    return listener;
+  };
   return (request: IncomingMessage): RequestListener | null | Promise<RequestListener | null> => {
     const hostname = requestHostname(request, options.trustProxy);
     if (hostname === null || own.has(hostname)) return null;

@@ -18,6 +18,9 @@ export type LinkDecision =
   /** the code's landing page (non-url types) */
   | { kind: 'page'; ruleIndex: number | null };
 
+/** A decision that serves the link: its target or its landing page. */
+export type ServedDecision = Extract<LinkDecision, { kind: 'redirect' | 'page' }>;
+
 export interface DecisionOptions {
   /** the scan carries a valid password cookie for this link (or the link has none) */
   passwordAccepted: boolean;
@@ -48,4 +51,33 @@ export function decideLink(target: LinkTarget | null, facts: ScanFacts, options:
   if (target.type !== 'url') return { decision: { kind: 'page', ruleIndex }, misses };
   if (!target.safeLocation) return { decision: { kind: 'refused', ruleIndex }, misses };
   return { decision: { kind: 'redirect', location: withUtm(target.safeLocation, target.utm), ruleIndex, armIndex: null }, misses };
+}
+
+/** What a link without rules is never asked: the visit's facts (steadyDecision decides without a visit). */
+const NO_VISIT: ScanFacts = {
+  at: 0,
+  query: {},
+  acceptLanguage: null,
+  country: null,
+  traits: () => {
+    throw new Error("a link without rules asked for the visitor's agent");
+  },
+  visitorHash: () => {
+    throw new Error('a link without rules asked for the visitor hash');
+  },
+};
+
+/**
+ * The decision every visit of a live `target` gets when nothing of the visit can change it (no
+ * rules, no password, no scan limit: most links), made once as the link is loaded, so that the
+ * redirect host reads no facts of such a visit; null when each visit must be decided (and for a
+ * refused target). Made by
+ * decideLink itself, so the two cannot disagree; the link's state (paused, expired) is still read
+ * at each visit.
+ */
+export function steadyDecision(target: LinkTarget): ServedDecision | null {
+  if (target.rules !== null || target.passwordHash !== null || target.maxScans !== null) return null;
+  const { decision } = decideLink({ ...target, status: 'active', expiresAt: null }, NO_VISIT, { passwordAccepted: true });
+  // A refused target is answered per visit, by the common path.
+  return decision.kind === 'redirect' || decision.kind === 'page' ? decision : null;
 }

@@ -3,6 +3,7 @@ import type { QrType } from '../qrcodes/content';
 import { effectiveStatus, type QrStatus, type SettableStatus } from '../qrcodes/qr-code-status';
 import type { CompiledRules } from '../qrcodes/smart-links/link-rules-evaluator';
 import type { Utm } from '../qrcodes/smart-links/link-settings';
+import type { ServedDecision } from './link-decision';
 
 /** What the redirect host needs to answer a short link: the code's current target and state. */
 export interface LinkTarget {
@@ -26,6 +27,8 @@ export interface LinkTarget {
   fallbackLocation: string | null;
   passwordHash: string | null;
   utm: Utm | null;
+  /** what every visit of this link gets while it is live, when no fact of the visit matters (steadyDecision), or null */
+  steady: ServedDecision | null;
 }
 
 /** The code's status now, by the rule the API uses too. */

@@ -9,6 +9,7 @@ import { CompiledRules } from '../qrcodes/smart-links/link-rules-evaluator';
 import type { LinkRule, Utm } from '../qrcodes/smart-links/link-settings';
 import type { QrCodeId } from '../common/ids/resource-ids';
 import type { LinkTarget } from './link-target';
+import { steadyDecision } from './link-decision';
 import type { ServedDomain } from './served-domain';
 
 /**
@@ -52,7 +53,7 @@ export class LinksRepository {
     const target = code.type === 'url' ? normaliseRedirectTarget(code.content_string, this.ownHosts) : null;
     const fallback = code.fallback_url === null ? null : normaliseRedirectTarget(code.fallback_url, this.ownHosts);
     const rules = (code.link_rules as LinkRule[] | null) ?? [];
-    return {
+    const link: LinkTarget = {
       codeId: code.id,
       type: code.type as QrType,
       contentString: code.content_string,
@@ -66,7 +67,10 @@ export class LinksRepository {
       fallbackLocation: fallback?.ok ? fallback.href : null,
       passwordHash: code.password_hash,
       utm: code.utm as Utm | null,
+      steady: null,
     };
+    link.steady = steadyDecision(link);
+    return link;
   }
 
   /**

@@ -16,11 +16,14 @@ import { AgentTraitsCache } from '../qrcodes/smart-links/agent-traits';
 import type { RuleMiss, ScanFacts } from '../qrcodes/smart-links/link-rules-evaluator';
 import { LIMIT_REACHED_PAGE, passwordPage, TOO_MANY_ATTEMPTS_PAGE } from './landing/link-control-pages';
 import { PASSWORD_PAGE_CSP } from './landing/page-style';
-import { decideLink, type LinkDecision } from './link-decision';
+import { decideLink, type LinkDecision, type ServedDecision } from './link-decision';
 import { LinkPasswordGate } from './link-password-gate';
 import { LinksRepository } from './links.repository';
 import { visitFacts } from './visit-facts';
 import { ScanBuffer } from '../scans/scan-buffer.service';
+
+/** A visit no rule answered (shared: most scans). */
+const NO_RULE_MATCHED = Object.freeze({ ruleIndex: null, armIndex: null });
 
 /** About 60 MB of pages at most per instance (5-8 KB each). */
 const MAX_KEPT_PAGES = 10_000;
@@ -45,7 +48,7 @@ export interface Visit {
   /** The branded domain the request came to; left out: the default redirect host. */
   domain?: ServedDomain;
   /** The rule and split arm that answered it (set by the answer, recorded with the scan). */
-  matched?: { ruleIndex: number | null; armIndex: number | null };
+  matched?: Readonly<{ ruleIndex: number | null; armIndex: number | null }>;
 }
 
 /** The dry-run resolver's view of a scan: the decision, why earlier rules did not match, and whether the limit would stop it. */
@@ -217,6 +220,8 @@ export class RedirectService {
 
   private decide(target: LinkTarget | null, visit: Visit, scanCount?: number): RedirectAnswer | Promise<RedirectAnswer> {
     const now = Date.now();
+    // Most links answer every live visit alike: decided as the link was loaded (steadyDecision), no facts read.
+    if (target?.steady && linkStatus(target, now) === 'active') return this.serve(target, visit, target.steady);
     const cookies = headerText(visit.headers.cookie) ?? undefined;
     const passwordAccepted = target === null || this.passwords.accepts(target, visit.shortCode, cookies, now);
     const { decision } = decideLink(target, this.factsOf(visit, now, scanCount), { passwordAccepted });
@@ -233,20 +238,25 @@ export class RedirectService {
       case 'refused':
         return this.outcome('refused', { kind: 'page', status: 404, html: NOT_FOUND_PAGE });
       case 'redirect':
-      case 'page': {
-        visit.matched = { ruleIndex: decision.ruleIndex, armIndex: decision.kind === 'redirect' ? decision.armIndex : null };
-        const served: RedirectAnswer =
-          decision.kind === 'redirect'
-            ? { kind: 'redirect', location: decision.location, scanOf: target }
-            : { kind: 'page', status: 200, html: this.pageOf(target, target.type as LandingType, visit.shortCode), scanOf: target };
-        const outcome = decision.kind === 'redirect' ? 'redirected' : 'page';
-        // Only a scan uses up a limit: link checkers (HEAD) and bots are answered without one.
-        if (target.maxScans === null || !visit.countable || this.isBot(visit)) return this.outcome(outcome, served);
-        return this.linksRepository
-          .reserveScan(target.codeId, target.maxScans)
-          .then((reserved) => (reserved ? this.outcome(outcome, served) : this.outcome('limit_reached', limitReachedAnswer(target))));
-      }
+      case 'page':
+        return this.serve(target, visit, decision);
     }
+  }
+
+  /** A live link's target or page, once its scan limit (if any) lets the scan through. */
+  private serve(target: LinkTarget, visit: Visit, decision: ServedDecision): RedirectAnswer | Promise<RedirectAnswer> {
+    const armIndex = decision.kind === 'redirect' ? decision.armIndex : null;
+    visit.matched = decision.ruleIndex === null && armIndex === null ? NO_RULE_MATCHED : { ruleIndex: decision.ruleIndex, armIndex };
+    const served: RedirectAnswer =
+      decision.kind === 'redirect'
+        ? { kind: 'redirect', location: decision.location, scanOf: target }
+        : { kind: 'page', status: 200, html: this.pageOf(target, target.type as LandingType, visit.shortCode), scanOf: target };
+    const outcome = decision.kind === 'redirect' ? 'redirected' : 'page';
+    // Only a scan uses up a limit: link checkers (HEAD) and bots are answered without one.
+    if (target.maxScans === null || !visit.countable || this.isBot(visit)) return this.outcome(outcome, served);
+    return this.linksRepository
+      .reserveScan(target.codeId, target.maxScans)
+      .then((reserved) => (reserved ? this.outcome(outcome, served) : this.outcome('limit_reached', limitReachedAnswer(target))));
   }
 
   private isBot(visit: Visit): boolean {

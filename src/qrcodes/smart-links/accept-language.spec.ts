@@ -1,4 +1,4 @@
-import { acceptedLanguages, preferredLanguageIn, rangeMatches } from './accept-language';
+import { acceptedLanguages, preferredLanguage, preferredLanguageIn, rangeMatches } from './accept-language';
 
 describe('acceptedLanguages', () => {
   test.each<[string, string | null | undefined, string[]]>([
@@ -69,6 +69,26 @@ describe('preferredLanguageIn', () => {
     ['de;q=0', ['de'], false],
     ['', ['de'], false],
   ])('Accept-Language %p, ranges %p: %p', (header, ranges, expected) => {
-    expect(preferredLanguageIn(acceptedLanguages(header), ranges)).toBe(expected);
+    expect(preferredLanguageIn(preferredLanguage(header), ranges)).toBe(expected);
+    // A second read of the same header comes from memory and answers alike.
+    expect(preferredLanguageIn(preferredLanguage(header), ranges)).toBe(expected);
+  });
+});
+
+describe('preferredLanguage', () => {
+  test.each<[string | null | undefined, string | null]>([
+    [undefined, null],
+    [null, null],
+    ['', null],
+    ['*', null],
+    ['en;q=0.5, DE-at', 'de-at'],
+    ['de-DE,de;q=0.9,en-US;q=0.8', 'de-de'],
+  ])('%p: %p', (header, expected) => {
+    expect(preferredLanguage(header)).toBe(expected);
+  });
+
+  test('stays right past the number of headers it remembers', () => {
+    for (let i = 0; i < 2500; i++)
+      expect(preferredLanguage(`x${i.toString(36)};q=0.5, de-${i.toString(36).padStart(2, '0')}`)).toBe(`de-${i.toString(36).padStart(2, '0')}`);
   });
 });

@@ -32,12 +32,29 @@ export function rangeMatches(range: string, tag: string): boolean {
   return tag === range || (tag.startsWith(range) && tag.charCodeAt(range.length) === 45); /* - */
 }
 
+/** Headers remembered at most by preferredLanguage (then forgotten all at once): visitors send few distinct values. */
+const MAX_REMEMBERED_HEADERS = 1000;
+const preferredByHeader = new Map<string, string | null>();
+
 /**
- * Whether the visitor's most preferred language (the first of `acceptedLanguages`) falls in one of
- * `ranges`: a rule for German is for visitors who would rather read German than anything else
- * they accept (docs/smart-links.md#language).
+ * The visitor's most preferred language (the first of `acceptedLanguages`), or null: each distinct
+ * header is parsed once, since a scan with a language rule would otherwise parse it on every visit.
  */
-export function preferredLanguageIn(accepted: readonly string[], ranges: readonly string[]): boolean {
-  const preferred = accepted[0];
-  return preferred !== undefined && ranges.some((range) => rangeMatches(range, preferred));
+export function preferredLanguage(header: string | null | undefined): string | null {
+  if (!header) return null;
+  let preferred = preferredByHeader.get(header);
+  if (preferred === undefined) {
+    preferred = acceptedLanguages(header)[0] ?? null;
+    if (preferredByHeader.size >= MAX_REMEMBERED_HEADERS) preferredByHeader.clear();
+    preferredByHeader.set(header, preferred);
+  }
+  return preferred;
+}
+
+/**
+ * Whether the visitor's most preferred language falls in one of `ranges`: a rule for German is for
+ * visitors who would rather read German than anything else they accept (docs/smart-links.md#language).
+ */
+export function preferredLanguageIn(preferred: string | null, ranges: readonly string[]): boolean {
+  return preferred !== null && ranges.some((range) => rangeMatches(range, preferred));
 }

@@ -1,4 +1,4 @@
-import { acceptedLanguages, preferredLanguageIn } from './accept-language';
+import { preferredLanguage, preferredLanguageIn } from './accept-language';
 import type { AgentTraits } from './agent-traits';
 import { CONTENT_TARGET, type ConditionName, type LinkRule, type RuleConditions, type SplitArm, type TimeCondition } from './link-settings';
 import { splitArmFor } from './split-arm';
@@ -51,17 +51,19 @@ export interface RuleMiss {
 
 /** Facts derived once per evaluation, shared by the rules that ask (the local time per zone, the accepted languages). */
 class FactMemo {
-  private languages?: string[];
-  private readonly clocks = new Map<string, WallClock>();
+  private language?: string | null;
+  private clocks?: Map<string, WallClock>;
   private traits?: AgentTraits;
 
   constructor(private readonly facts: ScanFacts) {}
 
-  acceptedLanguages(): string[] {
-    return (this.languages ??= acceptedLanguages(this.facts.acceptLanguage));
+  preferredLanguage(): string | null {
+    if (this.language === undefined) this.language = preferredLanguage(this.facts.acceptLanguage);
+    return this.language;
   }
 
   wallClock(timeZone: string): WallClock {
+    this.clocks ??= new Map();
     let clock = this.clocks.get(timeZone);
     if (!clock) {
       clock = wallClockAt(this.facts.at, timeZone);
@@ -113,7 +115,7 @@ export class CompiledRules {
     const memo = new FactMemo(facts);
     for (let index = 0; index < this.rules.length; index++) {
       const rule = this.rules[index];
-      const failed = rule.checks.find((check) => !check.holds(facts, memo));
+      const failed = firstFailed(rule.checks, facts, memo);
       if (failed) {
         misses?.push({ rule: index, name: rule.name, failed: failed.condition });
         continue;
@@ -127,6 +129,12 @@ export class CompiledRules {
     }
     return { ruleIndex: null, armIndex: null, url: null };
   }
+}
+
+/** The first check that does not hold (a loop, not `find`: this runs for every rule of every scan). */
+function firstFailed(checks: CompiledRule['checks'], facts: ScanFacts, memo: FactMemo): CompiledRule['checks'][number] | undefined {
+  for (let i = 0; i < checks.length; i++) if (!checks[i].holds(facts, memo)) return checks[i];
+  return undefined;
 }
 
 function compileRule(rule: LinkRule, followable: (url: string) => boolean): CompiledRule {
@@ -171,7 +179,7 @@ function compileConditions(conditions: RuleConditions): CompiledRule['checks'] {
     const allowed = new Set<string>(browser);
     checks.push({ condition: 'browser', holds: (_facts, memo) => allowed.has(memo.agentTraits().browser) });
   }
-  if (language) checks.push({ condition: 'language', holds: (_facts, memo) => preferredLanguageIn(memo.acceptedLanguages(), language) });
+  if (language) checks.push({ condition: 'language', holds: (_facts, memo) => preferredLanguageIn(memo.preferredLanguage(), language) });
   if (scansBelow !== undefined) checks.push({ condition: 'scans_below', holds: (facts) => (facts.scanCount ?? 0) < scansBelow });
   return checks;
 }
