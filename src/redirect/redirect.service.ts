@@ -19,7 +19,7 @@ import { PASSWORD_PAGE_CSP } from './landing/page-style';
 import { decideLink, type LinkDecision, type ServedDecision } from './link-decision';
 import { LinkPasswordGate } from './link-password-gate';
 import { LinksRepository } from './links.repository';
-import { visitFacts } from './visit-facts';
+import { VisitFacts, type VisitLookups } from './visit-facts';
 import { ScanBuffer } from '../scans/scan-buffer.service';
 
 /** A visit no rule answered (shared: most scans). */
@@ -85,6 +85,12 @@ export class RedirectService {
    * version is the current one. Bounded apart from the links (pages are kilobytes, links are not).
    */
   private readonly pages = createLru<{ target: LinkTarget; page: Buffer }>({ max: MAX_KEPT_PAGES, ttl: KEPT_PAGE_TTL_MS });
+  /** How the facts of a visit are looked up (one object for every visit: VisitFacts makes no closures per visit). */
+  private readonly lookups: VisitLookups<Visit> = {
+    country: (visit) => this.placeOf(visit).country,
+    traits: (visit) => this.traits.of(visit.userAgent, this.isBot(visit)),
+    visitorHash: (visit, at) => this.visitors.hash(at, visit.ip, visit.userAgent),
+  };
 
   constructor(
     private readonly links: LinkResolver,
@@ -173,19 +179,7 @@ export class RedirectService {
    * visit of its own and asks the same.
    */
   factsOf(visit: Visit, at: number, scanCount?: number): ScanFacts {
-    return visitFacts(
-      {
-        at,
-        query: visit.query,
-        acceptLanguage: headerText(visit.headers['accept-language']),
-        country: () => this.placeOf(visit).country,
-        userAgent: visit.userAgent,
-        isBot: () => this.isBot(visit),
-        visitorHash: () => this.visitors.hash(at, visit.ip, visit.userAgent),
-        scanCount,
-      },
-      this.traits,
-    );
+    return new VisitFacts(visit, at, this.lookups, scanCount);
   }
 
   /** A code's exact scan count: stored, and pending in the scan buffer (what `scans` shows). */

@@ -49,10 +49,9 @@ export interface RuleMiss {
   failed: ConditionName;
 }
 
-/** Facts derived once per evaluation, shared by the rules that ask (the local time per zone, the accepted languages). */
+/** Facts derived once per evaluation, shared by the rules that ask (the preferred language, the agent's traits). */
 class FactMemo {
   private language?: string | null;
-  private clocks?: Map<string, WallClock>;
   private traits?: AgentTraits;
 
   constructor(private readonly facts: ScanFacts) {}
@@ -62,14 +61,9 @@ class FactMemo {
     return this.language;
   }
 
+  /** wallClockAt keeps each zone's reading for the minute already: no copy here. */
   wallClock(timeZone: string): WallClock {
-    this.clocks ??= new Map();
-    let clock = this.clocks.get(timeZone);
-    if (!clock) {
-      clock = wallClockAt(this.facts.at, timeZone);
-      this.clocks.set(timeZone, clock);
-    }
-    return clock;
+    return wallClockAt(this.facts.at, timeZone);
   }
 
   agentTraits(): AgentTraits {
