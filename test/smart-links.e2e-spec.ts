@@ -719,5 +719,14 @@ describe('smart links (e2e)', () => {
       const fixed = await createQr(t, key, { content: { url: 'https://example.com/' } });
       expectFieldErrors(await t.request({ method: 'POST', url: `/api/v1/qrcodes/${fixed.id}/resolve`, headers: auth(key), payload: {} }), 'id');
     });
+
+    it('refuses a country that is no ISO 3166-1 code (two letters are not enough), and takes one in any case', async () => {
+      const code = await dynamic('https://example.com/default', { rules: [{ conditions: { country: ['AT'] }, target: 'https://example.com/at' }] });
+      for (const country of ['ZZ', 'XX', 'A1', 'AUT']) {
+        const res = await t.request({ method: 'POST', url: `/api/v1/qrcodes/${code.id}/resolve`, headers: auth(key), payload: { country } });
+        expect(expectFieldErrors(res, 'country')[0].message).toBe('country must be an ISO 3166-1 alpha-2 code such as DE');
+      }
+      expect(await resolve(code.id, { country: 'at' })).toMatchObject({ location: 'https://example.com/at', rule: { index: 0 } });
+    });
   });
 });

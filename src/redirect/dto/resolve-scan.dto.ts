@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsIP, IsISO8601, IsObject, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { IsBoolean, IsIP, IsISO8601, IsObject, IsString, MaxLength, ValidateBy, ValidateIf } from 'class-validator';
 import { IsOptionalNotNull } from '../../common/validation/optional-not-null';
 import type { BodyExample } from '../../common/openapi/json-body';
+import { COUNTRY_CODES } from '../../qrcodes/smart-links/country-codes';
 import { CONDITION_ORDER } from '../../qrcodes/smart-links/link-settings';
 
 /** A simulated scan for the dry-run resolver (docs/smart-links.md#dry-run-resolver); every field optional. */
@@ -31,7 +32,14 @@ export class ResolveScanDto {
     description: "ISO 3166-1 alpha-2; null: unknown; left out: the visitor address's country, as the redirect host would find it",
   })
   @ValidateIf((_, value) => value !== null && value !== undefined)
-  @Matches(/^[A-Za-z]{2}$/, { message: 'country must be an ISO 3166-1 alpha-2 code such as DE' })
+  // The codes a rule's country condition accepts: a made-up pair of letters could never match one.
+  @ValidateBy(
+    {
+      name: 'isCountryCode',
+      validator: { validate: (value) => typeof value === 'string' && /^[A-Za-z]{2}$/.test(value) && COUNTRY_CODES.has(value.toUpperCase()) },
+    },
+    { message: 'country must be an ISO 3166-1 alpha-2 code such as DE' },
+  )
   country?: string | null;
 
   @ApiPropertyOptional({ format: 'date-time', example: '2027-03-28T09:30:00Z', description: 'When the scan happens; default: now' })
