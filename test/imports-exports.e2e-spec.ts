@@ -139,6 +139,35 @@ describe('imports and exports (e2e)', () => {
       });
     });
 
+    it('reads the smart-link columns, and names a bad rule, scan limit or domain in its row', async () => {
+      const { key, accountId } = await t.newAccount();
+      const csv =
+        'type,name,is_dynamic,domain_id,rules,max_scans,fallback_url,utm,content.url\r\n' +
+        'url,Ruled,true,,"[{""conditions"":{""country"":[""DE""]},""target"":""https://example.com/de""}]",10,https://example.com/over,"{""source"":""qr""}",https://example.com/\r\n' +
+        'url,Bad rule,true,,"[{""conditions"":{""country"":[""Germany""]},""target"":""https://example.com/de""}]",,,,https://example.com/\r\n' +
+        'url,Bad limit,true,,,0,,,https://example.com/\r\n' +
+        'url,Static ruled,false,,"[{""conditions"":{},""target"":""https://example.com/x""}]",,,,https://example.com/\r\n' +
+        'url,Not my domain,true,3f2b8c4e-1d5a-4e7b-9c0f-6a8d2e4b1c37,,,,,https://example.com/\r\n';
+      const res = await postImport(key, csv);
+      expectStatus(res, 202);
+      const job = await finished(key, `/api/v1/imports/${res.json<Job>().id}`);
+      expect(job.counts).toEqual({ created: 1, failed: 4, valid: 0 });
+      const rows = job.rows as Array<{ status: string; errors?: Array<{ field: string }> }>;
+      expect(rows.map((row) => row.errors?.[0]?.field ?? row.status)).toEqual([
+        'created',
+        'rules[0].conditions.country[0]',
+        'max_scans',
+        'rules',
+        'domain_id',
+      ]);
+      expect(await t.prisma.qrCode.findFirstOrThrow({ where: { accountId, name: 'Ruled' } })).toMatchObject({
+        linkRules: [{ conditions: { country: ['DE'] }, target: 'https://example.com/de' }],
+        maxScans: 10,
+        fallbackUrl: 'https://example.com/over',
+        utm: { source: 'qr' },
+      });
+    });
+
     it('refuses a file it cannot take, naming the problem, and queues nothing', async () => {
       const { key, accountId } = await t.newAccount();
       expectFieldErrors(await postImport(key, 'type,colour\r\nurl,red\r\n'), 'columns.colour');
@@ -278,6 +307,27 @@ describe('imports and exports (e2e)', () => {
         style: { dotsOptions: { type: 'rounded', color: '#b71c1c' } },
       });
       await createQr(t, key, { type: 'wifi', content: { ssid: 'Hidden', encryption: 'nopass', hidden: true }, name: 'Hidden wifi' });
+      await createQr(t, key, {
+        name: 'Smart link',
+        is_dynamic: true,
+        content: { url: 'https://example.com/smart' },
+        expires_at: '2031-06-30T12:00:00.000Z',
+        rules: [
+          { name: 'Germans, "de"', conditions: { language: ['de'], country: ['DE', 'AT'] }, target: 'https://example.com/de' },
+          {
+            conditions: { device: ['mobile'] },
+            target: {
+              split: [
+                { url: 'https://example.com/a', weight: 3 },
+                { url: 'https://example.com/b', weight: 1 },
+              ],
+            },
+          },
+        ],
+        max_scans: 250,
+        fallback_url: 'https://example.com/sold-out',
+        utm: { source: 'qr', campaign: 'spring, 2027' },
+      });
 
       const res = await t.request({ method: 'GET', url: '/api/v1/qrcodes.csv?sort=name-asc', headers: auth(key) });
       expectStatus(res, 200);
@@ -287,7 +337,7 @@ describe('imports and exports (e2e)', () => {
       const imported = await postImport(otherKey, res.body);
       expectStatus(imported, 202);
       const job = await finished(otherKey, `/api/v1/imports/${imported.json<Job>().id}`);
-      expect(job.counts).toEqual({ created: 11, failed: 0, valid: 0 });
+      expect(job.counts).toEqual({ created: 12, failed: 0, valid: 0 });
 
       const list = async (k: string) =>
         (await t.request({ method: 'GET', url: '/api/v1/qrcodes?sort=name-asc&limit=100', headers: auth(k) })).json<{
@@ -301,11 +351,17 @@ describe('imports and exports (e2e)', () => {
         style_config: code.style_config,
         is_dynamic: code.is_dynamic,
         in_folder: code.folder_id !== null,
+        expires_at: code.expires_at,
+        rules: code.rules,
+        max_scans: code.max_scans,
+        fallback_url: code.fallback_url,
+        utm: code.utm,
       });
       const originals = (await list(key)).map(comparable);
-      expect(originals).toHaveLength(11);
+      expect(originals).toHaveLength(12);
+      expect(originals.find((code) => code.name === 'Smart link')).toMatchObject({ max_scans: 250, utm: { campaign: 'spring, 2027' } });
       expect((await list(otherKey)).map(comparable)).toEqual(originals);
-      expect(await countCodes(t, otherAccount)).toBe(11);
+      expect(await countCodes(t, otherAccount)).toBe(12);
     });
 
     it('follows the list filters and sort', async () => {

@@ -58,6 +58,30 @@ describe('the CSV form of a code', () => {
       { type: 'url', is_dynamic: 'true', style: '{"shape":"circle"}' },
       { type: 'url', is_dynamic: true, style: { shape: 'circle' }, content: {} },
     ],
+    [
+      'the smart-link fields and the domain',
+      {
+        type: 'url',
+        is_dynamic: 'true',
+        domain_id: 'd8f2b8c4-1d5a-4e7b-9c0f-6a8d2e4b1c37',
+        expires_at: '2030-01-01T00:00:00.000Z',
+        rules: '[{"conditions":{"country":["DE"]},"target":"https://x.test/de"}]',
+        max_scans: '100',
+        fallback_url: 'https://x.test/sold-out',
+        utm: '{"source":"poster"}',
+      },
+      {
+        type: 'url',
+        is_dynamic: true,
+        domain_id: 'd8f2b8c4-1d5a-4e7b-9c0f-6a8d2e4b1c37',
+        expires_at: '2030-01-01T00:00:00.000Z',
+        rules: [{ conditions: { country: ['DE'] }, target: 'https://x.test/de' }],
+        max_scans: 100,
+        fallback_url: 'https://x.test/sold-out',
+        utm: { source: 'poster' },
+        content: {},
+      },
+    ],
   ])('reads %s', (_, row, item) => {
     expect(itemFromCsvRow(cells(row))).toEqual({ item, errors: [] });
   });
@@ -69,6 +93,10 @@ describe('the CSV form of a code', () => {
     ['content.latitude', { type: 'geo', 'content.latitude': 'north' }],
     ['folder_name', { type: 'url', folder_id: '3f2b8c4e-1d5a-4e7b-9c0f-6a8d2e4b1c37', folder_name: 'A' }],
     ['short_code', { type: 'url', short_code: 'a b' }],
+    ['rules', { type: 'url', rules: '{"conditions":{}}' }],
+    ['rules', { type: 'url', rules: '[{' }],
+    ['max_scans', { type: 'url', max_scans: 'many' }],
+    ['utm', { type: 'url', utm: '"poster"' }],
   ])('names %s when its cell cannot be read', (field, row) => {
     expect(itemFromCsvRow(cells(row)).errors.map((error) => error.field)).toEqual([field]);
   });
@@ -96,6 +124,43 @@ describe('the CSV form of a code', () => {
       },
       folderName: 'Front; shop',
       errors: [],
+    });
+  });
+
+  it('writes a smart link’s settings and domain as cells the import reads back (never a password hash)', () => {
+    const record = code({
+      isDynamic: true,
+      shortCode: 'spring',
+      domainId: 'd8f2b8c4-1d5a-4e7b-9c0f-6a8d2e4b1c37' as QrCodeRecord['domainId'],
+      expiresAt: new Date('2030-01-01T00:00:00Z'),
+      rules: [
+        {
+          name: 'Germans',
+          conditions: { language: ['de'] },
+          target: {
+            split: [
+              { url: 'https://x.test/a', weight: 1 },
+              { url: 'https://x.test/b', weight: 1 },
+            ],
+          },
+        },
+      ],
+      maxScans: 5,
+      fallbackUrl: 'https://x.test/over',
+      passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$secret',
+      utm: { source: 'qr', campaign: 'spring' },
+    });
+    const row = csvRowOf(record, null);
+    expect(row.join(',')).not.toContain('argon2');
+    const read = itemFromCsvRow(new Map(QR_CODE_CSV_COLUMNS.map((name, index) => [name, row[index]])));
+    expect(read.errors).toEqual([]);
+    expect(read.item).toMatchObject({
+      domain_id: record.domainId,
+      expires_at: '2030-01-01T00:00:00.000Z',
+      rules: record.rules,
+      max_scans: 5,
+      fallback_url: 'https://x.test/over',
+      utm: { source: 'qr', campaign: 'spring' },
     });
   });
 

@@ -43,8 +43,25 @@ function contentColumnsOf(): ContentColumn[] {
 
 const CONTENT_COLUMNS = contentColumnsOf();
 
-/** The code's own columns, before its content's. */
-const CODE_COLUMNS = ['type', 'name', 'is_dynamic', 'folder_id', 'folder_name', 'short_code', 'style'] as const;
+/**
+ * The code's own columns, before its content's: the create request's fields, the smart-link ones
+ * included (docs/smart-links.md). A link's password is not among them: only its hash is kept.
+ */
+const CODE_COLUMNS = [
+  'type',
+  'name',
+  'is_dynamic',
+  'folder_id',
+  'folder_name',
+  'short_code',
+  'style',
+  'domain_id',
+  'expires_at',
+  'rules',
+  'max_scans',
+  'fallback_url',
+  'utm',
+] as const;
 
 /** Every column, in the order the export writes them. */
 export const QR_CODE_CSV_COLUMNS: readonly string[] = [...CODE_COLUMNS, ...CONTENT_COLUMNS.map((column) => column.name)];
@@ -95,11 +112,29 @@ export function itemFromCsvRow(cells: ReadonlyMap<string, string>): CsvItem {
   if (shortCode !== undefined && !/^[0-9A-Za-z]{1,64}$/.test(shortCode)) {
     errors.push({ field: 'short_code', message: 'short_code must be letters and digits' });
   }
-  const style = cell('style');
-  if (style !== undefined) {
-    const parsed = readJsonObject(style);
-    if (parsed === undefined) errors.push({ field: 'style', message: 'style must be a JSON object' });
-    else item.style = parsed;
+  for (const field of ['style', 'utm'] as const) {
+    const text = cell(field);
+    if (text === undefined) continue;
+    const parsed = readJson(text);
+    if (!isPlainObject(parsed)) errors.push({ field, message: `${field} must be a JSON object` });
+    else item[field] = parsed;
+  }
+  const rules = cell('rules');
+  if (rules !== undefined) {
+    const parsed = readJson(rules);
+    if (!Array.isArray(parsed)) errors.push({ field: 'rules', message: 'rules must be a JSON array of rules' });
+    else item.rules = parsed;
+  }
+  const maxScans = cell('max_scans');
+  if (maxScans !== undefined) {
+    const number = readNumber(maxScans);
+    if (number === undefined) errors.push({ field: 'max_scans', message: 'max_scans must be a number' });
+    else item.max_scans = number;
+  }
+  // Text fields as they are: the create rules check them (a domain of yours, a date in the future, a safe URL).
+  for (const field of ['domain_id', 'expires_at', 'fallback_url'] as const) {
+    const text = cell(field);
+    if (text !== undefined) item[field] = text;
   }
   const content: Record<string, unknown> = {};
   for (const column of CONTENT_COLUMNS) {
@@ -128,6 +163,12 @@ export function csvRowOf(code: QrCodeRecord, folderName: string | null): string[
     folder_name: folderName ?? '',
     short_code: code.shortCode ?? '',
     style: code.style && Object.keys(code.style).length > 0 ? JSON.stringify(code.style) : '',
+    domain_id: code.domainId ?? '',
+    expires_at: code.expiresAt?.toISOString() ?? '',
+    rules: code.rules.length > 0 ? JSON.stringify(code.rules) : '',
+    max_scans: code.maxScans === null ? '' : String(code.maxScans),
+    fallback_url: code.fallbackUrl ?? '',
+    utm: code.utm && Object.keys(code.utm).length > 0 ? JSON.stringify(code.utm) : '',
   };
   return [
     ...CODE_COLUMNS.map((name) => own[name]),
@@ -154,17 +195,20 @@ function readNumber(value: string): number | undefined {
   return value.trim() !== '' && Number.isFinite(number) ? number : undefined;
 }
 
-function readJsonObject(value: string): Record<string, unknown> | undefined {
+/** A JSON cell, or undefined when it is not JSON. As the JSON body parser: keys that would reach an object's prototype are refused. */
+function readJson(value: string): unknown {
   try {
-    // As the JSON body parser: keys that would reach an object's prototype are refused.
-    const parsed: unknown = JSON.parse(value, (key, item: unknown) => {
+    return JSON.parse(value, (key, item: unknown) => {
       if (key === '__proto__' || key === 'constructor') throw new Error(`forbidden key ${key}`);
       return item;
     });
-    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
   } catch {
     return undefined;
   }
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 function setPath(target: Record<string, unknown>, path: string[], value: unknown): void {
