@@ -41,7 +41,8 @@ export class ImportsController {
       'checked and created as a job: poll `GET /api/v1/imports/{id}`. Each row is checked like a bulk-create item, and a failing row ' +
       'never stops the others. Needs `qrcodes:write` too unless `dry_run=true`. Counts once against the rate limit. The columns: ' +
       '`type`, `name`, `is_dynamic`, `folder_id` or `folder_name`, `short_code` (read, not reused: a new code gets a short link of its own), ' +
-      '`style` (JSON), and `content.<field>` per content field; see docs/exports-and-imports.md.',
+      '`style` (JSON), the smart-link fields `domain_id`, `expires_at`, `rules` (JSON array), `max_scans`, `fallback_url`, `utm` ' +
+      '(JSON object), and `content.<field>` per content field; see docs/exports-and-imports.md.',
   })
   @ApiConsumes(CSV_MEDIA_TYPE)
   @ApiBody({
