@@ -1,14 +1,20 @@
 /**
  * CSV import, ZIP export and the list's CSV export (docs/exports-and-imports.md), through the real
  * HTTP server on PostgreSQL: an import of 10,000 rows with 1 % invalid (rows per second, and the
- * exact results), a ZIP of 1,000 codes (wall time, and the process's peak RSS over idle), and the
- * CSV export of BENCH_CSV_CODES codes (default 1,000,000; time and peak RSS).
+ * exact results), a ZIP of 1,000 codes as PNG at 1000 px (wall time, and the process's peak RSS
+ * over idle), and the CSV export of BENCH_CSV_CODES codes (default 1,000,000; time and peak RSS).
+ * The CSV is downloaded by curl in a process of its own, so the RSS is the server's alone; the
+ * peaks of the first and the second half of the download show whether memory grows with the
+ * number of codes.
  *
- *   node -r @swc-node/register bench/imports-exports.ts
+ *   node --expose-gc -r @swc-node/register bench/imports-exports.ts
  *
  * Environment: BENCH_PG_URL (admin connection), BENCH_DB (default qr_bench_files; must start with
- * qr_bench: it is dropped), BENCH_REDIS_URL, BENCH_CSV_CODES.
+ * qr_bench: it is dropped), BENCH_REDIS_URL, BENCH_CSV_CODES, BENCH_ZIP_FORMAT (png, pdf or svg;
+ * default png).
  */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { Client } from 'pg';
 import { createApp } from '../src/app.factory';
 import { ApiKeysService } from '../src/auth/api-keys.service';
@@ -19,6 +25,7 @@ const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgresql://postgres@127.0.0.1:5
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const DB_NAME = process.env.BENCH_DB ?? 'qr_bench_files';
 const CSV_CODES = Number(process.env.BENCH_CSV_CODES ?? 1_000_000);
+const ZIP_FORMAT = process.env.BENCH_ZIP_FORMAT ?? 'png';
 if (!/^qr_bench[a-z0-9_]*$/.test(DB_NAME)) throw new Error('BENCH_DB must match ^qr_bench[a-z0-9_]*$ (the bench drops it)');
 
 async function sqlOn(url: string, statement: string): Promise<void> {
@@ -31,13 +38,26 @@ async function sqlOn(url: string, statement: string): Promise<void> {
   }
 }
 
-/** Samples this process's RSS every 20 ms while `work` runs; answers the work's result and the peak. */
-async function withPeakRss<T>(work: () => Promise<T>): Promise<{ result: T; peakMb: number }> {
-  let peak = process.memoryUsage.rss();
-  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 20);
+/** Samples this process's RSS every 20 ms while `work` runs; answers the work's result, the peak, and the peaks of each half of the time. */
+async function withPeakRss<T>(work: () => Promise<T>): Promise<{ result: T; peakMb: number; halvesMb: [number, number]; heapPeakMb: number }> {
+  const samples: Array<[number, number]> = [[performance.now(), process.memoryUsage.rss()]];
+  let heapPeak = 0;
+  const timer = setInterval(() => {
+    const usage = process.memoryUsage();
+    samples.push([performance.now(), usage.rss]);
+    heapPeak = Math.max(heapPeak, usage.heapUsed);
+  }, 20);
   try {
     const result = await work();
-    return { result, peakMb: Math.max(peak, process.memoryUsage.rss()) / 1024 / 1024 };
+    samples.push([performance.now(), process.memoryUsage.rss()]);
+    const middle = (samples[0][0] + samples[samples.length - 1][0]) / 2;
+    const peakOf = (part: Array<[number, number]>) => Math.max(0, ...part.map(([, rss]) => rss)) / 1024 / 1024;
+    return {
+      result,
+      peakMb: peakOf(samples),
+      halvesMb: [peakOf(samples.filter(([at]) => at <= middle)), peakOf(samples.filter(([at]) => at > middle))],
+      heapPeakMb: heapPeak / 1024 / 1024,
+    };
   } finally {
     clearInterval(timer);
   }
@@ -95,16 +115,19 @@ async function main(): Promise<void> {
     global.gc?.();
     await new Promise((resolve) => setTimeout(resolve, 500));
     const idleMb = process.memoryUsage.rss() / 1024 / 1024;
+    console.log(`idle after a full GC: RSS ${idleMb.toFixed(0)} MB, JS heap in use ${(process.memoryUsage().heapUsed / 1024 / 1024).toFixed(0)} MB`);
     started = performance.now();
     const zip = await withPeakRss(async () => {
-      const job = await request('POST', '/api/v1/exports', key, { format: 'svg', size: 1000, ids });
+      const job = await request('POST', '/api/v1/exports', key, { format: ZIP_FORMAT, size: 1000, ids });
       const done = await waitFor(key, `/api/v1/exports/${job.json<{ id: string }>().id}`);
       const download = await request('GET', `/api/v1/exports/${job.json<{ id: string }>().id}/download`, key);
       return { done, bytes: download.rawPayload.length };
     });
     console.log(
-      `ZIP export of ${ids.length} codes (SVG, 1000 px): ${(performance.now() - started).toFixed(0)} ms for ${zip.result.bytes} bytes ` +
-        `(${zip.result.done.status}); RSS idle ${idleMb.toFixed(0)} MB, peak ${zip.peakMb.toFixed(0)} MB (+${(zip.peakMb - idleMb).toFixed(0)} MB)`,
+      `ZIP export of ${ids.length} codes (${ZIP_FORMAT}, 1000 px): ${(performance.now() - started).toFixed(0)} ms for ${zip.result.bytes} bytes ` +
+        `(${zip.result.done.status}); RSS idle ${idleMb.toFixed(0)} MB, peak ${zip.peakMb.toFixed(0)} MB ` +
+        `(+${(zip.peakMb - idleMb).toFixed(0)} MB), ` +
+        `JS heap in use at most ${zip.heapPeakMb.toFixed(0)} MB`,
     );
 
     const { key: csvKey, accountId: csvAccount } = await app.get(ApiKeysService).create('bench csv');
@@ -122,19 +145,23 @@ async function main(): Promise<void> {
     const { port } = app.getHttpServer().address() as { port: number };
     started = performance.now();
     const csv = await withPeakRss(async () => {
-      const response = await fetch(`http://127.0.0.1:${port}/api/v1/qrcodes.csv?sort=newest`, { headers: { 'x-api-key': csvKey } });
-      let bytes = 0;
-      let newlines = 0;
-      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-        bytes += chunk.length;
-        for (const byte of chunk) if (byte === 10) newlines++;
-      }
+      // curl in a process of its own: this process's RSS is then the server's alone.
+      const { stdout } = await promisify(execFile)('sh', [
+        '-c',
+        `curl -sf -H 'x-api-key: ${csvKey}' 'http://127.0.0.1:${port}/api/v1/qrcodes.csv?sort=newest' | wc -lc`,
+      ]);
+      const [newlines, bytes] = stdout.trim().split(/\s+/).map(Number);
       return { bytes, newlines };
     });
+    global.gc?.();
+    const csvAfterMb = process.memoryUsage.rss() / 1024 / 1024;
+    const [firstHalf, secondHalf] = csv.halvesMb;
     console.log(
       `CSV export of ${CSV_CODES} codes: ${((performance.now() - started) / 1000).toFixed(1)} s, ` +
         `${(csv.result.bytes / 1024 / 1024).toFixed(0)} MB, ${csv.result.newlines - 1} rows; ` +
-        `RSS idle ${csvIdleMb.toFixed(0)} MB, peak ${csv.peakMb.toFixed(0)} MB (+${(csv.peakMb - csvIdleMb).toFixed(0)} MB)`,
+        `RSS idle ${csvIdleMb.toFixed(0)} MB, peak ${csv.peakMb.toFixed(0)} MB (+${(csv.peakMb - csvIdleMb).toFixed(0)} MB; ` +
+        `first half's peak ${firstHalf.toFixed(0)} MB, second half's ${secondHalf.toFixed(0)} MB), JS heap in use at most ` +
+        `${csv.heapPeakMb.toFixed(0)} MB, ${csvAfterMb.toFixed(0)} MB RSS after a full GC`,
     );
   } finally {
     await app.close();

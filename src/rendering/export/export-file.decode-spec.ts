@@ -83,6 +83,16 @@ describe('exported files decode', () => {
     expect(await misreadersOfPdf(pdf.bytes, TEXT, 300)).toEqual([]);
   });
 
+  // pdfkit reads PNG and JPEG only: a WebP logo reaches the PDF as resvg's raster of it (pdf-file.ts, pdfLogo).
+  it('a WebP logo is embedded in the PDF as a raster, and the PDF decodes', async () => {
+    const webp = 'data:image/webp;base64,UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==';
+    const pdf = await renderExportFile({ text: TEXT, style: { image: webp } }, { format: 'pdf', widthMm: 50 });
+    expect(pdf.bytes.toString('latin1')).toMatch(/\/Subtype \/Image/);
+    expect(await misreadersOfPdf(pdf.bytes, TEXT, 300)).toEqual([]);
+    const withoutLogo = await renderExportFile({ text: TEXT, style: {} }, { format: 'pdf', widthMm: 50 });
+    expect(withoutLogo.bytes.toString('latin1')).not.toMatch(/\/Subtype \/Image/);
+  });
+
   it('a PNG sized in millimetres has the pixels and the resolution asked for, and decodes', async () => {
     const file = await renderExportFile({ text: TEXT, style: {} }, { format: 'png', widthMm: 30, dpi: 600 });
     const image = decodePng(file.bytes);

@@ -228,7 +228,7 @@ export async function renderExportFile(source: ExportSource, options: ExportOpti
         ? { width: `${roundTo(printedWidthMm, 3)}mm`, height: `${roundTo(printedHeightMm, 3)}mm` }
         : undefined;
     const svg = writeSvgDocument(drawing.parts, dimensions);
-    bytes = options.format === 'png' ? svgToPng(svg, measure.dpi) : Buffer.from(svg);
+    bytes = options.format === 'png' ? await svgToPng(svg, measure.dpi) : Buffer.from(svg);
   }
   return {
     ...measure,

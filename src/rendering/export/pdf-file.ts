@@ -5,7 +5,7 @@
  * shows no white line. Colours are written as the style gives them (DeviceRGB), alpha as opacity.
  */
 import PDFDocument from 'pdfkit';
-import { Resvg } from '@resvg/resvg-js';
+import { rasterise } from './svg-raster';
 import { gradientGeometry, splitAlpha, type Paint } from '../paint';
 import { CANVAS_SPACE, type PathSpace } from '../path-space';
 import type { QrDrawing } from '../render-qr-svg';
@@ -59,35 +59,49 @@ function drawShapes(document: Document, shapes: readonly FrameShape[]): void {
 
 const DATA_URI = /^data:([^;,]+);base64,(.*)$/s;
 
-/** The logo as bytes pdfkit embeds: PNG and JPEG as they are, anything else rasterised to PNG. */
-function logoImage(href: string, width: number, height: number): Buffer | null {
-  const match = DATA_URI.exec(href);
+type Logo = NonNullable<QrDrawing['parts']['logo']>;
+/** An image pdfkit has read (its `openImage`, left out of @types/pdfkit); `image()` draws it as it draws bytes. */
+type PdfImage = { width: number; height: number };
+type OpensImages = { openImage(src: Buffer): PdfImage };
+const openImage = (document: Document, bytes: Buffer): PdfImage => (document as unknown as OpensImages).openImage(bytes);
+
+/**
+ * The logo as pdfkit embeds it: PNG and JPEG as they are when pdfkit's own decoders read them (the
+ * style check only looked at their signature), anything else drawn from resvg's reading of it, as
+ * the PNG export shows it.
+ */
+async function pdfLogo(document: Document, logo: Logo): Promise<PdfImage | null> {
+  const match = DATA_URI.exec(logo.href);
   if (!match) return null;
   const type = match[1].toLowerCase();
-  if (type === 'image/png' || type === 'image/jpeg') return Buffer.from(match[2], 'base64');
-  return rasterisedLogo(href, width, height);
+  if (type === 'image/png' || type === 'image/jpeg') {
+    const opened = openedImage(document, Buffer.from(match[2], 'base64'));
+    if (opened) return opened;
+  }
+  return openImage(document, await rasterisedLogo(logo));
 }
 
-function rasterisedLogo(href: string, width: number, height: number): Buffer {
-  const pixelsWide = Math.max(1, Math.round(width * LOGO_RASTER_SCALE));
-  const pixelsHigh = Math.max(1, Math.round(height * LOGO_RASTER_SCALE));
+/** The image as pdfkit opened it, or null when its decoders cannot read it. */
+function openedImage(document: Document, bytes: Buffer): PdfImage | null {
+  try {
+    return openImage(document, bytes);
+  } catch (error) {
+    if (error instanceof Error) return null;
+    throw error;
+  }
+}
+
+function rasterisedLogo(logo: Logo): Promise<Buffer> {
+  const pixelsWide = Math.max(1, Math.round(logo.width * LOGO_RASTER_SCALE));
+  const pixelsHigh = Math.max(1, Math.round(logo.height * LOGO_RASTER_SCALE));
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${pixelsWide}" height="${pixelsHigh}">` +
-    `<image href="${href}" width="${pixelsWide}" height="${pixelsHigh}"/></svg>`;
-  return Buffer.from(new Resvg(svg, { font: { loadSystemFonts: false }, logLevel: 'off' }).render().asPng());
+    `<image href="${logo.href}" width="${pixelsWide}" height="${pixelsHigh}"/></svg>`;
+  return rasterise(svg);
 }
 
-function drawLogo(document: Document, logo: NonNullable<QrDrawing['parts']['logo']>): void {
-  const image = logoImage(logo.href, logo.width, logo.height);
-  if (!image) return;
-  const placement = { fit: [logo.width, logo.height] as [number, number], align: 'center' as const, valign: 'center' as const };
-  try {
-    document.image(image, logo.x, logo.y, placement);
-  } catch {
-    // A picture pdfkit's own decoders cannot read (the style check only looked at its signature) is
-    // drawn from resvg's reading of it, as the PNG export shows it.
-    document.image(rasterisedLogo(logo.href, logo.width, logo.height), logo.x, logo.y, placement);
-  }
+function drawLogo(document: Document, logo: Logo, image: PdfImage): void {
+  document.image(image as unknown as Buffer, logo.x, logo.y, { fit: [logo.width, logo.height], align: 'center', valign: 'center' });
 }
 
 /**
@@ -100,7 +114,7 @@ function edgeOf(drawing: QrDrawing): { color: string; inset: number } | null {
   return background && background.paint.kind === 'solid' && background.round === 0 ? { color: background.paint.color, inset: 0 } : null;
 }
 
-function drawCode(document: Document, drawing: QrDrawing): void {
+function drawCode(document: Document, drawing: QrDrawing, logo: PdfImage | null): void {
   const { parts } = drawing;
   if (parts.background) {
     const { size } = parts;
@@ -116,10 +130,10 @@ function drawCode(document: Document, drawing: QrDrawing): void {
     fillPaint(document, layer.paint, layer.space);
     document.restore();
   }
-  if (parts.logo) drawLogo(document, parts.logo);
+  if (parts.logo && logo) drawLogo(document, parts.logo, logo);
 }
 
-export function drawingToPdf(drawing: QrDrawing, page: PdfPage): Promise<Buffer> {
+export async function drawingToPdf(drawing: QrDrawing, page: PdfPage): Promise<Buffer> {
   const scale = (page.widthMm * POINTS_PER_MM) / drawing.width;
   const bleed = page.bleedMm * POINTS_PER_MM;
   const pageWidth = drawing.width * scale + 2 * bleed;
@@ -137,6 +151,7 @@ export function drawingToPdf(drawing: QrDrawing, page: PdfPage): Promise<Buffer>
     document.on('error', reject);
   });
 
+  const logo = drawing.parts.logo ? await pdfLogo(document, drawing.parts.logo) : null;
   const edge = bleed > 0 ? edgeOf(drawing) : null;
   if (edge) {
     // A ring from the page's edge to just inside the drawing's: what lies further in stays as drawn (a transparent inside too).
@@ -154,7 +169,7 @@ export function drawingToPdf(drawing: QrDrawing, page: PdfPage): Promise<Buffer>
   if (frame) drawShapes(document, frame.below);
   document.save();
   if (frame) document.translate(frame.codeX, frame.codeY);
-  drawCode(document, drawing);
+  drawCode(document, drawing, logo);
   document.restore();
   if (frame) drawShapes(document, frame.above);
   document.restore();

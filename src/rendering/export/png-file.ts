@@ -1,18 +1,17 @@
 /**
- * SVG to PNG with @resvg/resvg-js, the resolution written in the file (a pHYs chunk), so a layout
+ * SVG to PNG (svg-raster.ts), the resolution written in the file (a pHYs chunk), so a layout
  * program places the image at its printed size. The SVG holds no text elements (frame text is
  * outlines) and no external references, so no system font is loaded and nothing is fetched.
  */
 import { crc32 } from 'node:zlib';
-import { Resvg } from '@resvg/resvg-js';
+import { rasterise } from './svg-raster';
 
 const PNG_SIGNATURE_LENGTH = 8;
 const CHUNK_OVERHEAD = 12;
 const METRES_PER_INCH = 0.0254;
 
-export function svgToPng(svg: string, dpi: number): Buffer {
-  const rendered = new Resvg(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false }, logLevel: 'off' }).render();
-  return withResolution(Buffer.from(rendered.asPng()), dpi);
+export async function svgToPng(svg: string, dpi: number): Promise<Buffer> {
+  return withResolution(await rasterise(svg), dpi);
 }
 
 function chunk(type: string, data: Buffer): Buffer {
