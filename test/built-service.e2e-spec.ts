@@ -20,6 +20,16 @@ const ADMIN_TOKEN = 'built-service-admin-token-0123';
 const PHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
+/**
+ * The first key the service printed, waiting for it: the banner goes out through pino's asynchronous
+ * stream after listen, so it may reach stdout just after the service answers its readiness probe.
+ */
+async function printedKey(service: BuiltService): Promise<string | undefined> {
+  const keyIn = (output: string) => /X-API-Key: (qr_live_\w+)/.exec(output)?.[1];
+  await eventually(async () => keyIn(service.stdout()) !== undefined, true, 10_000);
+  return keyIn(service.stdout());
+}
+
 describe('the container image (Dockerfile)', () => {
   const image = readDockerfile();
 
@@ -65,6 +75,7 @@ describeWhen(HAS_BUILD)('the built service on the embedded database (e2e)', () =
 
   it('prints the first key last at start-up, with no route table above it at info level (LOG_LEVEL=debug shows the table)', async () => {
     service = await startBuiltService({ DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+    expect(await printedKey(service)).toBeDefined();
     const output = service.stdout();
     const banner = output.indexOf('X-API-Key: qr_live_');
     expect(banner).toBeGreaterThan(-1);
@@ -135,7 +146,7 @@ describeWhen(HAS_BUILD)('the built service on the embedded database (e2e)', () =
     expect(await runHealthcheck({ PORT: String(service.port) })).toBe(0);
     expect(await runHealthcheck({ PORT: String(await freePort()) })).toBe(1);
 
-    const firstKey = /X-API-Key: (qr_live_\w+)/.exec(service.stdout())?.[1];
+    const firstKey = await printedKey(service);
     expect(firstKey).toBeDefined();
 
     for (const args of [
@@ -244,7 +255,7 @@ describeWhen(HAS_BUILD && HAS_POSTGRES)('the built service on PostgreSQL (e2e)',
 
   it('prints a first key on PostgreSQL only with BOOTSTRAP_KEY=1', async () => {
     service = await startBuiltService({ DATABASE_URL: proxy.proxiedUrl(), BOOTSTRAP_KEY: '1' });
-    const key = /X-API-Key: (qr_live_\w+)/.exec(service.stdout())?.[1];
+    const key = await printedKey(service);
     expect(key).toBeDefined();
     expect((await api('/api/v1/qrcodes', { headers: { 'x-api-key': key! } })).status).toBe(200);
     service.process.kill('SIGTERM');
