@@ -36,9 +36,9 @@ const CSV_BATCH = 1000;
  * minor collections (the query's result arrives over many reads, then the socket's write) and lands
  * in the old generation, which V8 let grow by 150-330 MB over a long export before collecting it,
  * while the live heap stayed flat (bench/README.md, "Exports and imports"). A full collection after
- * every 4 MiB (about 48,000 codes, a pause of some tens of ms) keeps the growth to a few tens of MB.
+ * every 2 MiB (about 24,000 codes, a pause of some tens of ms) keeps the growth to a few tens of MB.
  */
-const CSV_COLLECT_BYTES = 4 * 1024 * 1024;
+const CSV_COLLECT_BYTES = 2 * 1024 * 1024;
 const MANIFEST_COLUMNS = ['id', 'name', 'file', 'short_code', 'dynamic_url'];
 
 /** What the job keeps of the request. */
