@@ -11,7 +11,7 @@
  *
  * Environment: BENCH_PG_URL (admin connection), BENCH_DB (default qr_bench_files; must start with
  * qr_bench: it is dropped), BENCH_REDIS_URL, BENCH_CSV_CODES, BENCH_ZIP_FORMAT (png, pdf or svg;
- * default png).
+ * default png), BENCH_CSV_ONLY=1 (the CSV export alone).
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -26,6 +26,7 @@ const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const DB_NAME = process.env.BENCH_DB ?? 'qr_bench_files';
 const CSV_CODES = Number(process.env.BENCH_CSV_CODES ?? 1_000_000);
 const ZIP_FORMAT = process.env.BENCH_ZIP_FORMAT ?? 'png';
+const CSV_ONLY = process.env.BENCH_CSV_ONLY === '1';
 if (!/^qr_bench[a-z0-9_]*$/.test(DB_NAME)) throw new Error('BENCH_DB must match ^qr_bench[a-z0-9_]*$ (the bench drops it)');
 
 async function sqlOn(url: string, statement: string): Promise<void> {
@@ -97,38 +98,43 @@ async function main(): Promise<void> {
     }
   };
   try {
-    const { key } = await app.get(ApiKeysService).create('bench');
-    const lines = ['type,name,is_dynamic,content.url'];
-    for (let i = 0; i < 10_000; i++) lines.push(`url,Row ${i},${i % 2 === 0},${i % 100 === 5 ? 'ftp://x.test/' : `https://example.com/${i}`}`);
     let started = performance.now();
-    const posted = await request('POST', '/api/v1/imports', key, lines.join('\n'), 'text/csv');
-    const imported = await waitFor(key, `/api/v1/imports/${posted.json<{ id: string }>().id}?limit=1`);
-    const importMs = performance.now() - started;
-    console.log(
-      `import of 10,000 rows (100 invalid): ${importMs.toFixed(0)} ms, ${((10_000 / importMs) * 1000).toFixed(0)} rows/s; ` +
-        `results ${JSON.stringify(imported.counts)}`,
-    );
+    if (!CSV_ONLY) {
+      const { key } = await app.get(ApiKeysService).create('bench');
+      const lines = ['type,name,is_dynamic,content.url'];
+      for (let i = 0; i < 10_000; i++) lines.push(`url,Row ${i},${i % 2 === 0},${i % 100 === 5 ? 'ftp://x.test/' : `https://example.com/${i}`}`);
+      started = performance.now();
+      const posted = await request('POST', '/api/v1/imports', key, lines.join('\n'), 'text/csv');
+      const imported = await waitFor(key, `/api/v1/imports/${posted.json<{ id: string }>().id}?limit=1`);
+      const importMs = performance.now() - started;
+      console.log(
+        `import of 10,000 rows (100 invalid): ${importMs.toFixed(0)} ms, ${((10_000 / importMs) * 1000).toFixed(0)} rows/s; ` +
+          `results ${JSON.stringify(imported.counts)}`,
+      );
 
-    const importId = posted.json<{ id: string }>().id;
-    const rows = (await request('GET', `/api/v1/imports/${importId}?status=created&limit=1000`, key)).json<{ rows: Array<{ id: string }> }>().rows;
-    const ids = rows.map((row) => row.id);
-    global.gc?.();
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const idleMb = process.memoryUsage.rss() / 1024 / 1024;
-    console.log(`idle after a full GC: RSS ${idleMb.toFixed(0)} MB, JS heap in use ${(process.memoryUsage().heapUsed / 1024 / 1024).toFixed(0)} MB`);
-    started = performance.now();
-    const zip = await withPeakRss(async () => {
-      const job = await request('POST', '/api/v1/exports', key, { format: ZIP_FORMAT, size: 1000, ids });
-      const done = await waitFor(key, `/api/v1/exports/${job.json<{ id: string }>().id}`);
-      const download = await request('GET', `/api/v1/exports/${job.json<{ id: string }>().id}/download`, key);
-      return { done, bytes: download.rawPayload.length };
-    });
-    console.log(
-      `ZIP export of ${ids.length} codes (${ZIP_FORMAT}, 1000 px): ${(performance.now() - started).toFixed(0)} ms for ${zip.result.bytes} bytes ` +
-        `(${zip.result.done.status}); RSS idle ${idleMb.toFixed(0)} MB, peak ${zip.peakMb.toFixed(0)} MB ` +
-        `(+${(zip.peakMb - idleMb).toFixed(0)} MB), ` +
-        `JS heap in use at most ${zip.heapPeakMb.toFixed(0)} MB`,
-    );
+      const importId = posted.json<{ id: string }>().id;
+      const rows = (await request('GET', `/api/v1/imports/${importId}?status=created&limit=1000`, key)).json<{ rows: Array<{ id: string }> }>().rows;
+      const ids = rows.map((row) => row.id);
+      global.gc?.();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const idleMb = process.memoryUsage.rss() / 1024 / 1024;
+      console.log(
+        `idle after a full GC: RSS ${idleMb.toFixed(0)} MB, JS heap in use ${(process.memoryUsage().heapUsed / 1024 / 1024).toFixed(0)} MB`,
+      );
+      started = performance.now();
+      const zip = await withPeakRss(async () => {
+        const job = await request('POST', '/api/v1/exports', key, { format: ZIP_FORMAT, size: 1000, ids });
+        const done = await waitFor(key, `/api/v1/exports/${job.json<{ id: string }>().id}`);
+        const download = await request('GET', `/api/v1/exports/${job.json<{ id: string }>().id}/download`, key);
+        return { done, bytes: download.rawPayload.length };
+      });
+      console.log(
+        `ZIP export of ${ids.length} codes (${ZIP_FORMAT}, 1000 px): ${(performance.now() - started).toFixed(0)} ms for ${zip.result.bytes} bytes ` +
+          `(${zip.result.done.status}); RSS idle ${idleMb.toFixed(0)} MB, peak ${zip.peakMb.toFixed(0)} MB ` +
+          `(+${(zip.peakMb - idleMb).toFixed(0)} MB), ` +
+          `JS heap in use at most ${zip.heapPeakMb.toFixed(0)} MB`,
+      );
+    }
 
     const { key: csvKey, accountId: csvAccount } = await app.get(ApiKeysService).create('bench csv');
     await sqlOn(

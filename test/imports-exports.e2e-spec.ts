@@ -364,6 +364,38 @@ describe('imports and exports (e2e)', () => {
       expect(await countCodes(t, otherAccount)).toBe(12);
     });
 
+    it('a code on a branded domain re-imports with its domain into its own account, and is its row’s domain_id error in another', async () => {
+      const { key, accountId } = await t.newAccount();
+      const { key: otherKey, accountId: otherAccount } = await t.newAccount();
+      const added = await t.request({
+        method: 'POST',
+        url: '/api/v1/domains',
+        headers: auth(key),
+        payload: { hostname: `files${process.pid}.brand.example` },
+      });
+      expectStatus(added, 201);
+      const domainId = added.json<{ id: string }>().id;
+      // Verification needs a DNS record (test/domains.e2e-spec.ts covers it); here the domain is simply marked verified.
+      await t.prisma.domain.update({ where: { id: domainId }, data: { status: 'verified', verifiedAt: new Date() } });
+      await createQr(t, key, { name: 'Branded', is_dynamic: true, domain_id: domainId, max_scans: 5, utm: { source: 'poster' } });
+
+      const res = await t.request({ method: 'GET', url: '/api/v1/qrcodes.csv', headers: auth(key) });
+      expectStatus(res, 200);
+      expect(parse<Record<string, string>>(res.body, { columns: true })).toMatchObject([{ name: 'Branded', domain_id: domainId, max_scans: '5' }]);
+
+      const elsewhere = await finished(otherKey, `/api/v1/imports/${(await postImport(otherKey, res.body)).json<Job>().id}`);
+      expect(elsewhere.counts).toEqual({ created: 0, failed: 1, valid: 0 });
+      expect((elsewhere.rows as Array<{ errors?: Array<{ field: string }> }>)[0].errors?.map((error) => error.field)).toEqual(['domain_id']);
+      expect(await countCodes(t, otherAccount)).toBe(0);
+
+      const home = await finished(key, `/api/v1/imports/${(await postImport(key, res.body)).json<Job>().id}`);
+      expect(home.counts).toEqual({ created: 1, failed: 0, valid: 0 });
+      const copies = await t.prisma.qrCode.findMany({ where: { accountId, name: 'Branded' }, orderBy: { createdAt: 'asc' } });
+      expect(copies).toHaveLength(2);
+      expect(copies[1]).toMatchObject({ domainId, maxScans: 5, utm: { source: 'poster' }, isDynamic: true });
+      expect(copies[1].shortCode).not.toBe(copies[0].shortCode);
+    });
+
     it('follows the list filters and sort', async () => {
       const { key } = await t.newAccount();
       for (const name of ['b', 'a', 'c']) await createQr(t, key, { name });

@@ -60,7 +60,11 @@ export class CreateExportDto {
   @IsIn(LIST_SORTS, { message: `sort must be one of: ${LIST_SORTS.join(', ')}` })
   sort?: ListSort;
 
-  @ApiProperty({ enum: EXPORT_FORMATS, description: "The files' format (png and pdf: not yet in ZIPs, 400)", example: 'svg' })
+  @ApiProperty({
+    enum: EXPORT_FORMATS,
+    description: "The files' format: svg, png (at `size` px, or `width_mm` at `dpi`) or vector pdf",
+    example: 'svg',
+  })
   @IsDefined()
   @IsIn(EXPORT_FORMATS, { message: `format must be one of: ${EXPORT_FORMATS.join(', ')}` })
   format: (typeof EXPORT_FORMATS)[number];

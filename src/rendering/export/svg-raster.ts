@@ -10,21 +10,11 @@
  */
 import { Resvg } from '@resvg/resvg-js';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+import { collectGarbage } from '../../infra/memory/garbage-collector';
 
 /** Pixel bytes rendered between two collections. */
 const RASTER_BUDGET_BYTES = 32 * 1024 * 1024;
 
-type Collect = (options: { type: 'minor' | 'major' }) => void;
-
-/** V8's collector as `--expose-gc` offers it, taken from a new context: the service is not started with the flag. */
-function exposedCollector(): Collect {
-  setFlagsFromString('--expose-gc');
-  return runInNewContext('gc') as Collect;
-}
-
-const collect = exposedCollector();
 let renderedSinceCollection = 0;
 
 /** The SVG drawn at its own size (or `width` pixels wide) as PNG bytes. No system font is loaded: the service's SVGs hold no text. */
@@ -38,7 +28,7 @@ export async function rasterise(svg: string, width?: number): Promise<Buffer> {
   renderedSinceCollection += rendered.width * rendered.height * 4;
   if (renderedSinceCollection >= RASTER_BUDGET_BYTES) {
     renderedSinceCollection = 0;
-    collect({ type: 'minor' });
+    collectGarbage('minor');
     await nextTurn();
   }
   return png;
