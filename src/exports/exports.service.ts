@@ -10,7 +10,7 @@ import { FoldersService, NOT_YOUR_FOLDER } from '../folders/folders.service';
 import { AuditTrail } from '../infra/audit/audit-trail';
 import { Database } from '../infra/database/database.service';
 import { currentRequest, runInRequestContext } from '../infra/http/request-context';
-import { collectGarbage } from '../infra/memory/garbage-collector';
+import { collectGarbage } from '../common/memory/garbage-collector';
 import { submittedBy } from '../infra/jobs/job';
 import { type JobRecord, JobQueueRepository } from '../infra/jobs/job-queue.repository';
 import { type JobRun, JobWorker } from '../infra/jobs/job-worker.service';

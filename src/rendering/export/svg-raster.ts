@@ -10,7 +10,7 @@
  */
 import { Resvg } from '@resvg/resvg-js';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { collectGarbage } from '../../infra/memory/garbage-collector';
+import { collectGarbage } from '../../common/memory/garbage-collector';
 
 /** Pixel bytes rendered between two collections. */
 const RASTER_BUDGET_BYTES = 32 * 1024 * 1024;
