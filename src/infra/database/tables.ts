@@ -33,7 +33,10 @@ export type OwnedTable =
   | 'qr_code_versions'
   | 'jobs'
   | 'export_chunks'
-  | 'import_rows';
+  | 'import_rows'
+  | 'scan_code_days'
+  | 'scan_account_days'
+  | 'scan_account_day_values';
 
 /**
  * The column by which a folder-restricted API key narrows an owned table (docs/api-keys-and-security.md#folder-restricted-keys):
@@ -44,13 +47,15 @@ const FOLDER_COLUMN: Partial<Record<OwnedTable, string>> = {
   qr_code_counts: 'qr_code_counts.folder_key',
   folders: 'folders.id',
   webhook_endpoints: 'webhook_endpoints.folder_id',
+  scan_account_days: 'scan_account_days.folder_key',
+  scan_account_day_values: 'scan_account_day_values.folder_key',
 };
 
 /**
- * Tables no account owns. scan_events is left out too: its rows belong to a code, and are read
- * through the account's codes (AccountTables).
+ * Tables no account owns. The scan tables keyed by code alone are left out too: their rows belong
+ * to a code, and are read through the account's codes (AccountTables).
  */
-export type SharedTables = Omit<DB, OwnedTable | 'scan_events'>;
+export type SharedTables = Omit<DB, OwnedTable | 'scan_events' | 'scan_code_day_values' | 'scan_day_visitors'>;
 
 /**
  * The account's rows of the owned tables, and nothing else: every query built here has
