@@ -129,15 +129,15 @@ describeWhen(hasClickHouseServer)('ClickHouse as the analytics engine (e2e, a cl
     const clickhouse = t.app.get(ClickHouseScanEventsRepository);
     const random = sequence(7);
     const windows: ScanWindow[] = [
-      { from: new Date(now - 30 * DAY), to: new Date(now), interval: 'day' },
-      { from: new Date(since), to: new Date(now), interval: 'week' },
-      { from: new Date(now - 5 * DAY - 1234), to: new Date(now - 3 * DAY + 567), interval: 'hour' },
+      { from: new Date(now - 30 * DAY), to: new Date(now), interval: 'day', timeZone: 'UTC' },
+      { from: new Date(since), to: new Date(now), interval: 'week', timeZone: 'UTC' },
+      { from: new Date(now - 5 * DAY - 1234), to: new Date(now - 3 * DAY + 567), interval: 'hour', timeZone: 'UTC' },
     ];
     for (let i = 0; i < 6; i++) {
       const from = since + Math.floor(random() * 35 * DAY);
       const interval = (['hour', 'day', 'week'] as const)[i % 3];
       const span = Math.max(1, Math.floor(random() * (interval === 'hour' ? 31 : 60) * DAY));
-      windows.push({ from: new Date(from), to: new Date(from + span), interval });
+      windows.push({ from: new Date(from), to: new Date(from + span), interval, timeZone: 'UTC' });
     }
     for (const window of windows) {
       for (const code of codes) {

@@ -5,7 +5,8 @@ import { type ClickHouseReadiness, ClickHouseStatus } from '../infra/clickhouse/
 import { MetricsService } from '../infra/observability/metrics.service';
 import { ClickHouseScanEventsRepository } from './clickhouse/clickhouse-scan-events.repository';
 import type { ScanAnalyticsReader } from './scan-analytics-reader';
-import { type ScanAggregates, ScanAnalyticsRepository } from './scan-analytics.repository';
+import type { ScanAggregates } from './scan-aggregates';
+import { ScanAnalyticsRepository } from './scan-analytics.repository';
 import type { ScanWindow } from './scan-range';
 
 /**
@@ -28,7 +29,7 @@ export class ScanAnalyticsEngines implements ScanAnalyticsReader {
 
   async aggregate(accountId: AccountId, codeId: QrCodeId, window: ScanWindow): Promise<ScanAggregates | null> {
     const readiness = this.status.readiness();
-    if (readiness === 'ready') {
+    if (readiness === 'ready' && window.timeZone === 'UTC' && window.interval !== 'month') {
       try {
         const answer = await this.clickhouse.aggregate(accountId, codeId, window);
         this.lastReason = 'ready';

@@ -1,6 +1,6 @@
 import type { AccountId } from '../common/ids/account-id';
 import type { QrCodeId } from '../common/ids/resource-ids';
-import type { ScanAggregates } from './scan-analytics.repository';
+import type { ScanAggregates } from './scan-aggregates';
 import type { ScanWindow } from './scan-range';
 
 /**

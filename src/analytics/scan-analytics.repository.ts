@@ -1,60 +1,111 @@
 import { Injectable } from '@nestjs/common';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { AccountId } from '../common/ids/account-id';
 import type { QrCodeId } from '../common/ids/resource-ids';
 import { Database } from '../infra/database/database.service';
+import { BREAKDOWN_DIMENSIONS, BREAKDOWN_TOP, type ScanAggregates, type ScanBreakdowns, UNKNOWN_COUNTRY } from './scan-aggregates';
 import type { ScanAnalyticsReader } from './scan-analytics-reader';
-import type { ScanInterval, ScanWindow } from './scan-range';
-
-export const BREAKDOWN_DIMENSIONS = ['device', 'os', 'browser', 'referrer'] as const;
-export type BreakdownDimension = (typeof BREAKDOWN_DIMENSIONS)[number];
-/** Values listed per breakdown dimension. */
-export const BREAKDOWN_TOP = 10;
-
-/** The value of `by_country` for scans whose country is not known. */
-export const UNKNOWN_COUNTRY = 'unknown';
-
-export interface ScanAggregates {
-  totals: { scans: number; uniqueVisitors: number; botScans: number };
-  series: Array<{ start: Date; scans: number; uniqueVisitors: number }>;
-  breakdowns: Record<BreakdownDimension, Array<{ value: string; scans: number }>>;
-  /** Top countries (UNKNOWN_COUNTRY for scans of no known country). */
-  byCountry: Array<{ value: string; scans: number }>;
-  /** Top known cities, each with its country (city names repeat across countries). */
-  byCity: Array<{ value: string; country: string | null; scans: number }>;
-  /** Scans each smart-link rule answered (its index in the code's rules), most first. */
-  byRule: Array<{ rule: number; scans: number }>;
-  /** Scans each split arm answered, per rule. */
-  byArm: Array<{ rule: number; arm: number; scans: number }>;
-}
-
-const STEP: Record<ScanInterval, string> = { hour: '1 hour', day: '1 day', week: '1 week' };
-
-/**
- * Host of an absolute URL (`scheme://[userinfo@]host[:port]...`), IPv6 literals in brackets; the
- * first capturing group is what `substring(... FROM pattern)` returns.
- */
-const REFERRER_HOST = '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^/?#@]*@)?(\\[[^]/?#]*\\]|[^/?#:]+)';
+import type { ScanWindow } from './scan-range';
+import { planScanWindow, type ScanWindowPlan } from './scan-window-plan';
 
 /**
  * A referrer as the breakdown names it, in SQL over a referrer column: its host, "direct" without
- * one, "other" when it names no host (the expression of the query below). The ClickHouse export
+ * one, "other" when it names no host (the migration's scan_referrer_host). The ClickHouse export
  * stores it computed by PostgreSQL, so both engines group alike.
  */
-export const referrerHostSql = (column: string): string =>
-  `CASE WHEN ${column} IS NULL OR btrim(${column}) = '' THEN 'direct' ` +
-  `ELSE coalesce(lower(substring(${column} FROM '${REFERRER_HOST}')), 'other') END`;
+export const referrerHostSql = (column: string): string => `scan_referrer_host(${column})`;
 
-type Row = {
-  kind: 'totals' | 'series' | BreakdownDimension | 'country' | 'city' | 'rule' | 'arm';
-  start: Date | string | null;
+/**
+ * The dimension values of the human scans among raw scan rows (a relation with scan_events' columns)
+ * as the rollups hold them (migration 20261127090000): rows dimension, value, detail, scans; a
+ * referrer's host is taken once per distinct referrer, not per scan (a regex per row costs most).
+ */
+export function rawDimensionValues(rows: RawBuilder<unknown>) {
+  return sql`SELECT dimension, CASE WHEN dimension = 'referrer' THEN scan_referrer_host(value) ELSE value END AS value, detail, scans
+    FROM (
+      SELECT x.dimension, x.value, x.detail, count(*) AS scans
+      FROM (${rows}) s CROSS JOIN LATERAL (VALUES
+        ('device', s.device::text, ''), ('os', s.os::text, ''), ('browser', s.browser::text, ''),
+        ('referrer', s.referrer::text, ''), ('country', coalesce(s.country::text, ${UNKNOWN_COUNTRY}::text), ''),
+        ('city', s.city::text, coalesce(s.country::text, '')), ('rule', s.rule_index::text, ''),
+        ('arm', s.arm_index::text, coalesce(s.rule_index::text, ''))
+      ) AS x(dimension, value, detail)
+      WHERE NOT s.is_bot AND (x.value IS NOT NULL OR x.dimension = 'referrer')
+      GROUP BY 1, 2, 3
+    ) grouped`;
+}
+
+/** The plan's rolled days and raw ranges as SQL arrays. */
+export function planArrays(plan: ScanWindowPlan) {
+  return {
+    days: plan.days.map((day) => day.day),
+    dayBuckets: plan.days.map((day) => day.bucket),
+    firstDay: plan.days[0]?.day ?? '1970-01-01',
+    lastDay: plan.days.at(-1)?.day ?? '1970-01-01',
+    rawFrom: plan.raw.map((range) => range.from.toISOString()),
+    rawTo: plan.raw.map((range) => range.to.toISOString()),
+    rawBuckets: plan.raw.map((range) => range.bucket),
+  };
+}
+
+/** One row of an analytics statement's answer. */
+export type AnalyticsRow = {
+  kind: 'totals' | 'series' | 'value' | 'code';
+  bucket: number | null;
+  dimension: string | null;
   value: string | null;
-  /** The city's country (kind 'city'). */
-  country: string | null;
-  scans: bigint | number;
-  unique_visitors: bigint | number | null;
-  bot_scans: bigint | number | null;
+  detail: string | null;
+  scans: bigint | number | string;
+  unique_visitors: bigint | number | string | null;
+  bot_scans: bigint | number | string | null;
 };
+
+/** The ranked dimension values of a statement's answer (rows of kind 'value') as the breakdowns of the API. */
+export function breakdownsOf(rows: readonly AnalyticsRow[]): ScanBreakdowns & Pick<ScanAggregates, 'byRule' | 'byArm'> {
+  const breakdowns = Object.fromEntries(
+    BREAKDOWN_DIMENSIONS.map((dimension) => [dimension, [] as Array<{ value: string; scans: number }>]),
+  ) as ScanBreakdowns['breakdowns'];
+  const result: ScanBreakdowns & Pick<ScanAggregates, 'byRule' | 'byArm'> = { breakdowns, byCountry: [], byCity: [], byRule: [], byArm: [] };
+  for (const row of rows) {
+    if (row.kind !== 'value') continue;
+    const value = row.value as string;
+    const scans = Number(row.scans);
+    if (row.dimension === 'country') result.byCountry.push({ value, scans });
+    else if (row.dimension === 'city') result.byCity.push({ value, country: row.detail || null, scans });
+    else if (row.dimension === 'rule') result.byRule.push({ rule: Number(value), scans });
+    else if (row.dimension === 'arm') result.byArm.push({ rule: Number(row.detail), arm: Number(value), scans });
+    else breakdowns[row.dimension as keyof typeof breakdowns].push({ value, scans });
+  }
+  return result;
+}
+
+/** The zero-filled series of a statement's answer (rows of kind 'series', by bucket index). */
+export function seriesOf(rows: readonly AnalyticsRow[], plan: ScanWindowPlan): ScanAggregates['series'] {
+  const series = plan.starts.map((start) => ({ start, scans: 0, uniqueVisitors: 0 }));
+  for (const row of rows)
+    if (row.kind === 'series') {
+      const bucket = series[row.bucket as number];
+      bucket.scans += Number(row.scans);
+      bucket.uniqueVisitors += Number(row.unique_visitors);
+    }
+  return series;
+}
+
+/**
+ * Ranks dimension values (rows dimension, value, detail, scans of `values`) per dimension: most
+ * scans first, ties by the value's bytes (as ClickHouse orders them); the top BREAKDOWN_TOP of each.
+ */
+export function rankedValues(values: RawBuilder<unknown>) {
+  return sql`SELECT 'value' AS kind, NULL::int AS bucket, dimension, value, detail, scans, NULL::bigint AS unique_visitors, NULL::bigint AS bot_scans
+    FROM (
+      SELECT dimension, value, detail, scans,
+        row_number() OVER (PARTITION BY dimension ORDER BY scans DESC, value COLLATE "C", detail COLLATE "C") AS rank
+      FROM (
+        SELECT dimension, value, detail, sum(scans) AS scans FROM (${values}) v GROUP BY 1, 2, 3
+      ) summed
+      WHERE scans > 0
+    ) ranked WHERE rank <= ${BREAKDOWN_TOP}`;
+}
 
 /** Scan analytics SQL. The code's account is part of the query: another account's code yields nothing. */
 @Injectable()
@@ -63,105 +114,59 @@ export class ScanAnalyticsRepository implements ScanAnalyticsReader {
 
   /**
    * Totals, the zero-filled series and the breakdowns of one code's stored scans with
-   * `from <= scanned_at < to`, in one statement (one round trip, one snapshot, so the series adds
-   * up to the totals). Buckets are `date_trunc` in UTC whatever the session time zone (week = ISO
-   * week from Monday). Returns null when the account has no such code.
+   * `from <= scanned_at < to`, in one statement (one snapshot, so the series adds up to the totals):
+   * whole UTC days from the daily rollups, the rest from raw events (planScanWindow). Returns null
+   * when the account has no such code.
    */
   async aggregate(accountId: AccountId, codeId: QrCodeId, window: ScanWindow): Promise<ScanAggregates | null> {
-    const from = window.from.toISOString();
-    const to = window.to.toISOString();
-    // Scans are stored to the millisecond: the last bucket is the one holding the last instant before `to`.
-    const last = new Date(window.to.getTime() - 1).toISOString();
-    const unit = window.interval;
+    const plan = planScanWindow(window);
+    const a = planArrays(plan);
     const codes = this.database.read.forAccount(accountId);
     const owned = codes.selectFrom('qr_codes').select('id').where('id', '=', codeId);
-    const rows = await codes.execute(sql<Row>`
+    const rows = await codes.execute(sql<AnalyticsRow>`
       WITH owned AS (${owned}),
-      hits AS (
-        SELECT s.scanned_at, s.visitor_hash, s.is_bot, s.device, s.os, s.browser, s.referrer, s.country, s.city, s.rule_index, s.arm_index
-        FROM scan_events s
-        JOIN owned ON owned.id = s.qr_code_id
-        WHERE s.qr_code_id = ${codeId}::uuid AND s.scanned_at >= ${from}::timestamptz AND s.scanned_at < ${to}::timestamptz
+      days AS (SELECT * FROM unnest(${a.days}::date[], ${a.dayBuckets}::int[]) AS d(day, bucket)),
+      ranges AS (SELECT * FROM unnest(${a.rawFrom}::timestamptz[], ${a.rawTo}::timestamptz[], ${a.rawBuckets}::int[]) AS r(from_at, to_at, bucket)),
+      rolled AS (
+        SELECT d.bucket, c.scans, c.bot_scans, c.unique_visitors
+        FROM owned JOIN scan_code_days c ON c.qr_code_id = owned.id JOIN days d ON d.day = c.day
+        WHERE c.day >= ${a.firstDay}::date AND c.day <= ${a.lastDay}::date
       ),
-      counted AS (
-        SELECT date_trunc(${unit}::text, scanned_at, 'UTC') AS bucket, visitor_hash, device::text, os::text, browser::text, referrer::text,
-          country::text, city::text, rule_index, arm_index
-        FROM hits WHERE NOT is_bot
+      raw AS (
+        SELECT r.bucket, s.*
+        FROM owned JOIN scan_events s ON s.qr_code_id = owned.id JOIN ranges r ON s.scanned_at >= r.from_at AND s.scanned_at < r.to_at
+        WHERE s.qr_code_id = ${codeId}::uuid
       ),
-      buckets AS (
-        -- Stepped in UTC wall-clock time, so a DST session time zone cannot shift the buckets.
-        SELECT generate_series(
-          date_trunc(${unit}::text, ${from}::timestamptz, 'UTC') AT TIME ZONE 'UTC',
-          date_trunc(${unit}::text, ${last}::timestamptz, 'UTC') AT TIME ZONE 'UTC',
-          ${STEP[unit]}::interval
-        ) AT TIME ZONE 'UTC' AS start
-        FROM owned
-      ),
-      ranked AS (
-        SELECT dimension, value, place_country, scans,
-          row_number() OVER (PARTITION BY dimension ORDER BY scans DESC, value COLLATE "C", place_country COLLATE "C") AS rank
-        FROM (
-          SELECT 'device' AS dimension, device AS value, NULL::text AS place_country, count(*) AS scans FROM counted GROUP BY device
-          UNION ALL SELECT 'os', os, NULL, count(*) FROM counted GROUP BY os
-          UNION ALL SELECT 'browser', browser, NULL, count(*) FROM counted GROUP BY browser
-          UNION ALL SELECT 'country', coalesce(country, ${UNKNOWN_COUNTRY}::text), NULL, count(*) FROM counted GROUP BY country
-          -- A city's name alone is ambiguous (Paris, FR and Paris, US): counted per country.
-          UNION ALL SELECT 'city', city, country, count(*) FROM counted WHERE city IS NOT NULL GROUP BY city, country
-          -- Smart-link rules and split arms (docs/smart-links.md): an arm is counted per rule (its index rides in place_country).
-          UNION ALL SELECT 'rule', rule_index::text, NULL, count(*) FROM counted WHERE rule_index IS NOT NULL GROUP BY rule_index
-          UNION ALL SELECT 'arm', arm_index::text, rule_index::text, count(*) FROM counted WHERE arm_index IS NOT NULL GROUP BY rule_index, arm_index
-          -- The host is taken once per distinct referrer, not per scan (a regex per row is the costliest step).
-          UNION ALL SELECT 'referrer', host, NULL, sum(n)::bigint FROM (
-            SELECT count(*) AS n,
-              CASE WHEN referrer IS NULL OR btrim(referrer) = '' THEN 'direct'
-                   ELSE coalesce(lower(substring(referrer FROM ${REFERRER_HOST}::text)), 'other') END AS host
-            FROM counted GROUP BY referrer
-          ) referrers GROUP BY host
-        ) grouped
+      dimension_values AS (
+        SELECT v.dimension, v.value, v.detail, sum(v.scans) AS scans
+        FROM owned JOIN scan_code_day_values v ON v.qr_code_id = owned.id JOIN days d ON d.day = v.day
+        WHERE v.day >= ${a.firstDay}::date AND v.day <= ${a.lastDay}::date
+        GROUP BY 1, 2, 3
+        UNION ALL
+        ${rawDimensionValues(sql`SELECT * FROM raw`)}
       )
-      SELECT 'totals' AS kind, NULL::timestamptz AS start, NULL::text AS value, NULL::text AS country, NULL::bigint AS rank,
-        t.scans, t.unique_visitors, t.bot_scans
-      FROM owned, LATERAL (
-        SELECT count(*) FILTER (WHERE NOT is_bot) AS scans,
-          count(DISTINCT visitor_hash) FILTER (WHERE NOT is_bot) AS unique_visitors,
-          count(*) FILTER (WHERE is_bot) AS bot_scans
-        FROM hits
-      ) t
+      SELECT 'totals' AS kind, NULL::int AS bucket, NULL::text AS dimension, NULL::text AS value, NULL::text AS detail,
+        (SELECT coalesce(sum(scans), 0) FROM rolled) + (SELECT count(*) FILTER (WHERE NOT is_bot) FROM raw) AS scans,
+        (SELECT coalesce(sum(unique_visitors), 0) FROM rolled) + (SELECT count(DISTINCT visitor_hash) FILTER (WHERE NOT is_bot) FROM raw) AS unique_visitors,
+        (SELECT coalesce(sum(bot_scans), 0) FROM rolled) + (SELECT count(*) FILTER (WHERE is_bot) FROM raw) AS bot_scans
+      FROM owned
       UNION ALL
-      SELECT 'series', b.start, NULL, NULL, NULL, count(c.bucket), count(DISTINCT c.visitor_hash), NULL
-      FROM buckets b LEFT JOIN counted c ON c.bucket = b.start
-      GROUP BY b.start
+      SELECT 'series', bucket, NULL, NULL, NULL, sum(scans), sum(unique_visitors), NULL
+      FROM (
+        SELECT bucket, scans::bigint, unique_visitors::bigint FROM rolled
+        UNION ALL
+        -- Visitor hashes are per UTC day: distinct within a bucket is the sum of its days' distinct.
+        SELECT bucket, count(*) FILTER (WHERE NOT is_bot), count(DISTINCT visitor_hash) FILTER (WHERE NOT is_bot) FROM raw GROUP BY bucket
+      ) buckets GROUP BY bucket
       UNION ALL
-      SELECT dimension, NULL, value, place_country, rank, scans, NULL, NULL FROM ranked WHERE rank <= ${BREAKDOWN_TOP}
-      ORDER BY kind, start, rank`);
+      ${rankedValues(sql`SELECT * FROM dimension_values`)}`);
 
     const totals = rows.find((row) => row.kind === 'totals');
     if (!totals) return null;
-    const breakdowns = Object.fromEntries(
-      BREAKDOWN_DIMENSIONS.map((dimension) => [dimension, [] as Array<{ value: string; scans: number }>]),
-    ) as ScanAggregates['breakdowns'];
-    const series: ScanAggregates['series'] = [];
-    const byCountry: ScanAggregates['byCountry'] = [];
-    const byCity: ScanAggregates['byCity'] = [];
-    const byRule: ScanAggregates['byRule'] = [];
-    const byArm: ScanAggregates['byArm'] = [];
-    for (const row of rows) {
-      if (row.kind === 'series')
-        series.push({ start: new Date(row.start as Date | string), scans: Number(row.scans), uniqueVisitors: Number(row.unique_visitors) });
-      else if (row.kind === 'country') byCountry.push({ value: row.value as string, scans: Number(row.scans) });
-      else if (row.kind === 'city') byCity.push({ value: row.value as string, country: row.country, scans: Number(row.scans) });
-      else if (row.kind === 'rule') byRule.push({ rule: Number(row.value), scans: Number(row.scans) });
-      else if (row.kind === 'arm') byArm.push({ rule: Number(row.country), arm: Number(row.value), scans: Number(row.scans) });
-      else if (row.kind !== 'totals') breakdowns[row.kind].push({ value: row.value as string, scans: Number(row.scans) });
-    }
     return {
       totals: { scans: Number(totals.scans), uniqueVisitors: Number(totals.unique_visitors), botScans: Number(totals.bot_scans) },
-      series,
-      breakdowns,
-      byCountry,
-      byCity,
-      byRule,
-      byArm,
+      series: seriesOf(rows, plan),
+      ...breakdownsOf(rows),
     };
   }
 }

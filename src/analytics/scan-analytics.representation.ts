@@ -1,4 +1,4 @@
-import type { ScanAggregates } from './scan-analytics.repository';
+import type { ScanAggregates } from './scan-aggregates';
 import type { ScanWindow } from './scan-range';
 
 /** The JSON body of GET /qrcodes/:id/scans (the interceptor adds `request_id`); see dto/scan-analytics.views.ts. */

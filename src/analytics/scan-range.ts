@@ -1,21 +1,25 @@
 import type { FieldError } from '../common/validation/field-error';
+import { isTimeZone } from './scan-window-plan';
 
-export const SCAN_INTERVALS = ['hour', 'day', 'week'] as const;
+export const SCAN_INTERVALS = ['hour', 'day', 'week', 'month'] as const;
 export type ScanInterval = (typeof SCAN_INTERVALS)[number];
 
 const DAY_MS = 86_400_000;
 /** Without `from`, the window is the 30 days before `to`. */
 export const DEFAULT_SPAN_DAYS = 30;
 /** Longest window per interval, so a series never has more than ~745 buckets. */
-export const MAX_SPAN_DAYS: Record<ScanInterval, number> = { hour: 31, day: 366, week: 366 };
+export const MAX_SPAN_DAYS: Record<ScanInterval, number> = { hour: 31, day: 366, week: 366, month: 731 };
+/** The zone of bucket boundaries without `tz`. */
+export const DEFAULT_TIME_ZONE = 'UTC';
 /** Earliest instant accepted (Postgres has no year 0; no scan predates the epoch anyway). */
 const EARLIEST_MS = 0;
 
-/** The analytics window: scans with `from <= scanned_at < to`, bucketed by `interval` in UTC. */
+/** The analytics window: scans with `from <= scanned_at < to`, bucketed by `interval` in `timeZone` (an IANA name). */
 export interface ScanWindow {
   from: Date;
   to: Date;
   interval: ScanInterval;
+  timeZone: string;
 }
 
 export type ScanWindowCheck = { ok: true; window: ScanWindow } | { ok: false; errors: FieldError[] };
@@ -47,8 +51,10 @@ export function parseQueryInstant(text: string): Date | null {
  * before `to`; from must be before to, and the window at most MAX_SPAN_DAYS for the interval.
  * Every failure names its parameter.
  */
-export function resolveScanWindow(query: { from?: string; to?: string; interval: ScanInterval }, now: Date): ScanWindowCheck {
+export function resolveScanWindow(query: { from?: string; to?: string; interval: ScanInterval; tz?: string }, now: Date): ScanWindowCheck {
   const errors: FieldError[] = [];
+  const timeZone = query.tz ?? DEFAULT_TIME_ZONE;
+  if (!isTimeZone(timeZone)) errors.push({ field: 'tz', message: 'tz must be an IANA time zone name, e.g. Europe/Berlin or UTC' });
   const parse = (field: 'from' | 'to', text: string | undefined): Date | null | undefined => {
     if (text === undefined) return undefined;
     const instant = parseQueryInstant(text);
@@ -72,5 +78,5 @@ export function resolveScanWindow(query: { from?: string; to?: string; interval:
       errors: [{ field: 'from', message: `from..to may span at most ${maxDays} days with interval=${query.interval}` }],
     };
   }
-  return { ok: true, window: { from, to, interval: query.interval } };
+  return { ok: true, window: { from, to, interval: query.interval, timeZone } };
 }

@@ -106,12 +106,24 @@ export async function countCodes(t: TestApp, accountId: string): Promise<number>
   return t.prisma.qrCode.count({ where: { accountId } });
 }
 
-/** Inserts one recorded scan of a code (the redirect host's scan_events row). */
+/** Inserts one recorded scan of a code (the redirect host's scan_events row) and its rollups. */
 export async function insertScanEvent(t: TestApp, qrCodeId: string): Promise<void> {
   const data: Record<string, unknown> = { qrCodeId, device: 'mobile', os: 'iOS', browser: 'Safari', visitorHash: 'a'.repeat(32) };
   // scan_events gains an idempotency id (event_id) with the redirect module; fill it when the schema has it.
   if ('eventId' in Prisma.ScanEventScalarFieldEnum) data.eventId = randomUUID();
   await t.prisma.scanEvent.create({ data: data as Prisma.ScanEventUncheckedCreateInput });
+  await rebuildScanRollups(t, [qrCodeId]);
+}
+
+/**
+ * Rebuilds codes' daily rollups from their scan_events rows, as the migration does: for tests that
+ * write scan_events directly instead of through the scan store (which keeps the rollups itself).
+ */
+export async function rebuildScanRollups(t: Pick<TestApp, 'prisma'>, codeIds: readonly string[]): Promise<void> {
+  await t.prisma.$transaction([
+    t.prisma.$executeRawUnsafe(`SELECT scan_rollups_remove($1::uuid[], '-infinity', 'infinity')`, codeIds),
+    t.prisma.$executeRawUnsafe(`SELECT scan_rollups_build($1::uuid[], '-infinity', 'infinity')`, codeIds),
+  ]);
 }
 
 /**

@@ -6,7 +6,7 @@ import { ClickHouseConnection } from '../../infra/clickhouse/clickhouse-connecti
 import { integerLiteral, uuidList, uuidLiteral } from '../../infra/clickhouse/clickhouse-literals';
 import { Database } from '../../infra/database/database.service';
 import type { ScanAnalyticsReader } from '../scan-analytics-reader';
-import { BREAKDOWN_DIMENSIONS, BREAKDOWN_TOP, type BreakdownDimension, type ScanAggregates, UNKNOWN_COUNTRY } from '../scan-analytics.repository';
+import { BREAKDOWN_DIMENSIONS, BREAKDOWN_TOP, type BreakdownDimension, type ScanAggregates, UNKNOWN_COUNTRY } from '../scan-aggregates';
 import type { ScanWindow } from '../scan-range';
 import type { ExportedScan } from './clickhouse-export-outbox.repository';
 import { bucketStartSql, bucketStarts } from './scan-buckets';

@@ -21,17 +21,17 @@ describe('bucketStart', () => {
 
 describe('bucketStarts', () => {
   it('covers the window from the bucket of from to the bucket of the last instant before to', () => {
-    const window = { from: new Date('2026-11-01T10:30:00Z'), to: new Date('2026-11-04T00:00:00Z'), interval: 'day' as const };
+    const window = { from: new Date('2026-11-01T10:30:00Z'), to: new Date('2026-11-04T00:00:00Z'), interval: 'day' as const, timeZone: 'UTC' };
     expect(bucketStarts(window).map(iso)).toEqual(['2026-11-01T00:00:00.000Z', '2026-11-02T00:00:00.000Z', '2026-11-03T00:00:00.000Z']);
   });
 
   it('steps weeks from Monday across a year end', () => {
-    const window = { from: new Date('2026-12-24T00:00:00Z'), to: new Date('2027-01-05T00:00:00.001Z'), interval: 'week' as const };
+    const window = { from: new Date('2026-12-24T00:00:00Z'), to: new Date('2027-01-05T00:00:00.001Z'), interval: 'week' as const, timeZone: 'UTC' };
     expect(bucketStarts(window).map(iso)).toEqual(['2026-12-21T00:00:00.000Z', '2026-12-28T00:00:00.000Z', '2027-01-04T00:00:00.000Z']);
   });
 
   it('gives 744 hours for 31 days', () => {
-    const window = { from: new Date('2026-10-01T00:00:00Z'), to: new Date('2026-11-01T00:00:00Z'), interval: 'hour' as const };
+    const window = { from: new Date('2026-10-01T00:00:00Z'), to: new Date('2026-11-01T00:00:00Z'), interval: 'hour' as const, timeZone: 'UTC' };
     expect(bucketStarts(window)).toHaveLength(744);
   });
 });

@@ -26,10 +26,21 @@ export class ScanAnalyticsQuery {
     enum: SCAN_INTERVALS,
     default: 'day',
     description:
-      'Bucket size of the series, in UTC (week = ISO week from Monday). ' +
-      `Longest window: ${MAX_SPAN_DAYS.hour} days for hour, ${MAX_SPAN_DAYS.day} for day and week.`,
+      'Bucket size of the series, in `tz` (week = ISO week from Monday). ' +
+      `Longest window: ${MAX_SPAN_DAYS.hour} days for hour, ${MAX_SPAN_DAYS.day} for day and week, ${MAX_SPAN_DAYS.month} for month.`,
   })
   @IsOptional()
   @IsIn(SCAN_INTERVALS, { message: `interval must be one of: ${SCAN_INTERVALS.join(', ')}` })
   interval: ScanInterval = 'day';
+
+  @ApiPropertyOptional({
+    description:
+      "IANA time zone of the buckets' boundaries (days, weeks, months start at local midnight). Default: UTC. " +
+      'Zones other than UTC cut UTC days, whose parts are read from raw scans: slower over long windows on busy codes.',
+    example: 'Europe/Berlin',
+    default: 'UTC',
+  })
+  @IsOptional()
+  @IsString({ message: 'tz must be a single IANA time zone name' })
+  tz?: string;
 }
