@@ -147,7 +147,8 @@ export class ScanAnalyticsRepository implements ScanAnalyticsReader {
       )
       SELECT 'totals' AS kind, NULL::int AS bucket, NULL::text AS dimension, NULL::text AS value, NULL::text AS detail,
         (SELECT coalesce(sum(scans), 0) FROM rolled) + (SELECT count(*) FILTER (WHERE NOT is_bot) FROM raw) AS scans,
-        (SELECT coalesce(sum(unique_visitors), 0) FROM rolled) + (SELECT count(DISTINCT visitor_hash) FILTER (WHERE NOT is_bot) FROM raw) AS unique_visitors,
+        (SELECT coalesce(sum(unique_visitors), 0) FROM rolled)
+          + (SELECT count(DISTINCT visitor_hash) FILTER (WHERE NOT is_bot) FROM raw) AS unique_visitors,
         (SELECT coalesce(sum(bot_scans), 0) FROM rolled) + (SELECT count(*) FILTER (WHERE is_bot) FROM raw) AS bot_scans
       FROM owned
       UNION ALL

@@ -59,13 +59,15 @@ const ADD_ROLLUP_DAYS = `
     INSERT INTO scan_code_days AS c (qr_code_id, day, account_id, scans, bot_scans, unique_visitors)
     SELECT qr_code_id, day, account_id, scans, bot_scans, unique_visitors FROM deltas ORDER BY 1, 2
     ON CONFLICT (qr_code_id, day) DO UPDATE
-      SET scans = c.scans + EXCLUDED.scans, bot_scans = c.bot_scans + EXCLUDED.bot_scans, unique_visitors = c.unique_visitors + EXCLUDED.unique_visitors
+      SET scans = c.scans + EXCLUDED.scans, bot_scans = c.bot_scans + EXCLUDED.bot_scans,
+        unique_visitors = c.unique_visitors + EXCLUDED.unique_visitors
   )
   INSERT INTO scan_account_days AS a (account_id, day, folder_key, code_type, scans, bot_scans, unique_visitors)
   SELECT account_id, day, folder_key, code_type, sum(scans), sum(bot_scans), sum(unique_visitors) FROM deltas
   GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
   ON CONFLICT (account_id, day, folder_key, code_type) DO UPDATE
-    SET scans = a.scans + EXCLUDED.scans, bot_scans = a.bot_scans + EXCLUDED.bot_scans, unique_visitors = a.unique_visitors + EXCLUDED.unique_visitors`;
+    SET scans = a.scans + EXCLUDED.scans, bot_scans = a.bot_scans + EXCLUDED.bot_scans,
+      unique_visitors = a.unique_visitors + EXCLUDED.unique_visitors`;
 
 /** The rollups' dimension values, referrers mapped to their hosts here (scan_referrer_host), to the code's rows and its account's. */
 const ADD_ROLLUP_VALUES = `
