@@ -5,7 +5,7 @@ import { type ClickHouseReadiness, ClickHouseStatus } from '../infra/clickhouse/
 import { MetricsService } from '../infra/observability/metrics.service';
 import { ClickHouseScanEventsRepository } from './clickhouse/clickhouse-scan-events.repository';
 import type { ScanAnalyticsReader } from './scan-analytics-reader';
-import type { ScanAggregates } from './scan-aggregates';
+import type { AccountScanAggregates, AccountScanFilter, ScanAggregates } from './scan-aggregates';
 import { ScanAnalyticsRepository } from './scan-analytics.repository';
 import type { ScanWindow } from './scan-range';
 
@@ -47,6 +47,12 @@ export class ScanAnalyticsEngines implements ScanAnalyticsReader {
       this.lastReason = readiness;
     }
     const answer = await this.postgres.aggregate(accountId, codeId, window);
+    this.metrics.scanAnalyticsReads.inc({ engine: 'postgresql' });
+    return answer;
+  }
+
+  async accountAggregate(accountId: AccountId, filter: AccountScanFilter, window: ScanWindow): Promise<AccountScanAggregates> {
+    const answer = await this.postgres.accountAggregate(accountId, filter, window);
     this.metrics.scanAnalyticsReads.inc({ engine: 'postgresql' });
     return answer;
   }

@@ -3,7 +3,15 @@ import { sql, type RawBuilder } from 'kysely';
 import type { AccountId } from '../common/ids/account-id';
 import type { QrCodeId } from '../common/ids/resource-ids';
 import { Database } from '../infra/database/database.service';
-import { BREAKDOWN_DIMENSIONS, BREAKDOWN_TOP, type ScanAggregates, type ScanBreakdowns, UNKNOWN_COUNTRY } from './scan-aggregates';
+import {
+  type AccountScanAggregates,
+  type AccountScanFilter,
+  BREAKDOWN_DIMENSIONS,
+  BREAKDOWN_TOP,
+  type ScanAggregates,
+  type ScanBreakdowns,
+  UNKNOWN_COUNTRY,
+} from './scan-aggregates';
 import type { ScanAnalyticsReader } from './scan-analytics-reader';
 import type { ScanWindow } from './scan-range';
 import { planScanWindow, type ScanWindowPlan } from './scan-window-plan';
@@ -58,6 +66,9 @@ export type AnalyticsRow = {
   scans: bigint | number | string;
   unique_visitors: bigint | number | string | null;
   bot_scans: bigint | number | string | null;
+  /** kind 'code': the code's name and short code (its id is `value`, its type `dimension`) */
+  name?: string | null;
+  short_code?: string | null;
 };
 
 /** The ranked dimension values of a statement's answer (rows of kind 'value') as the breakdowns of the API. */
@@ -96,7 +107,8 @@ export function seriesOf(rows: readonly AnalyticsRow[], plan: ScanWindowPlan): S
  * scans first, ties by the value's bytes (as ClickHouse orders them); the top BREAKDOWN_TOP of each.
  */
 export function rankedValues(values: RawBuilder<unknown>) {
-  return sql`SELECT 'value' AS kind, NULL::int AS bucket, dimension, value, detail, scans, NULL::bigint AS unique_visitors, NULL::bigint AS bot_scans
+  return sql`SELECT 'value' AS kind, NULL::int AS bucket, dimension, value, detail, scans, NULL::bigint AS unique_visitors, NULL::bigint AS bot_scans,
+      NULL::text AS name, NULL::text AS short_code
     FROM (
       SELECT dimension, value, detail, scans,
         row_number() OVER (PARTITION BY dimension ORDER BY scans DESC, value COLLATE "C", detail COLLATE "C") AS rank
@@ -149,10 +161,11 @@ export class ScanAnalyticsRepository implements ScanAnalyticsReader {
         (SELECT coalesce(sum(scans), 0) FROM rolled) + (SELECT count(*) FILTER (WHERE NOT is_bot) FROM raw) AS scans,
         (SELECT coalesce(sum(unique_visitors), 0) FROM rolled)
           + (SELECT count(DISTINCT visitor_hash) FILTER (WHERE NOT is_bot) FROM raw) AS unique_visitors,
-        (SELECT coalesce(sum(bot_scans), 0) FROM rolled) + (SELECT count(*) FILTER (WHERE is_bot) FROM raw) AS bot_scans
+        (SELECT coalesce(sum(bot_scans), 0) FROM rolled) + (SELECT count(*) FILTER (WHERE is_bot) FROM raw) AS bot_scans,
+        NULL, NULL
       FROM owned
       UNION ALL
-      SELECT 'series', bucket, NULL, NULL, NULL, sum(scans), sum(unique_visitors), NULL
+      SELECT 'series', bucket, NULL, NULL, NULL, sum(scans), sum(unique_visitors), NULL, NULL, NULL
       FROM (
         SELECT bucket, scans::bigint, unique_visitors::bigint FROM rolled
         UNION ALL
@@ -168,6 +181,103 @@ export class ScanAnalyticsRepository implements ScanAnalyticsReader {
       totals: { scans: Number(totals.scans), uniqueVisitors: Number(totals.unique_visitors), botScans: Number(totals.bot_scans) },
       series: seriesOf(rows, plan),
       ...breakdownsOf(rows),
+    };
+  }
+
+  /**
+   * The same over every code of the account in the filter's folder and type (and in the request's
+   * key's folders), plus the top codes by scans: whole UTC days from the account's rollups (and the
+   * codes' for the top codes), the rest from raw events of those codes, in one statement.
+   */
+  async accountAggregate(accountId: AccountId, filter: AccountScanFilter, window: ScanWindow): Promise<AccountScanAggregates> {
+    const plan = planScanWindow(window);
+    const a = planArrays(plan);
+    const account = this.database.read.forAccount(accountId);
+    let codes = account.selectFrom('qr_codes').select(['qr_codes.id', 'qr_codes.name', 'qr_codes.short_code', 'qr_codes.type']);
+    let days = account
+      .selectFrom('scan_account_days')
+      .select(['day', 'scans', 'bot_scans', 'unique_visitors'])
+      .where(sql<boolean>`day >= ${a.firstDay}::date AND day <= ${a.lastDay}::date`);
+    let values = account
+      .selectFrom('scan_account_day_values')
+      .select(['day', 'dimension', 'value', 'detail', 'scans'])
+      .where(sql<boolean>`day >= ${a.firstDay}::date AND day <= ${a.lastDay}::date`);
+    const codeDays = account
+      .selectFrom('scan_code_days')
+      .select(['qr_code_id', 'day', 'scans'])
+      .where(sql<boolean>`day >= ${a.firstDay}::date AND day <= ${a.lastDay}::date`);
+    if (filter.folderId) {
+      codes = codes.where('qr_codes.folder_id', '=', filter.folderId);
+      days = days.where('folder_key', '=', filter.folderId);
+      values = values.where('folder_key', '=', filter.folderId);
+    }
+    if (filter.type) {
+      codes = codes.where('qr_codes.type', '=', filter.type);
+      days = days.where('code_type', '=', filter.type);
+      values = values.where('code_type', '=', filter.type);
+    }
+    const rows = await account.execute(sql<AnalyticsRow>`
+      WITH codes AS (${codes}),
+      days AS (SELECT * FROM unnest(${a.days}::date[], ${a.dayBuckets}::int[]) AS d(day, bucket)),
+      ranges AS (SELECT * FROM unnest(${a.rawFrom}::timestamptz[], ${a.rawTo}::timestamptz[], ${a.rawBuckets}::int[]) AS r(from_at, to_at, bucket)),
+      rolled AS (SELECT d.bucket, r.scans, r.bot_scans, r.unique_visitors FROM (${days}) r JOIN days d ON d.day = r.day),
+      raw AS (
+        SELECT r.bucket, s.*
+        FROM ranges r JOIN scan_events s ON s.scanned_at >= r.from_at AND s.scanned_at < r.to_at
+        WHERE s.qr_code_id IN (SELECT id FROM codes)
+      ),
+      dimension_values AS (
+        SELECT v.dimension, v.value, v.detail, sum(v.scans) AS scans FROM (${values}) v JOIN days d ON d.day = v.day GROUP BY 1, 2, 3
+        UNION ALL
+        ${rawDimensionValues(sql`SELECT * FROM raw`)}
+      ),
+      top_codes AS (
+        SELECT qr_code_id, sum(scans) AS scans FROM (
+          SELECT c.qr_code_id, c.scans FROM (${codeDays}) c JOIN days d ON d.day = c.day
+          UNION ALL
+          SELECT qr_code_id, count(*) FROM raw WHERE NOT is_bot GROUP BY 1
+        ) scanned
+        WHERE qr_code_id IN (SELECT id FROM codes)
+        GROUP BY 1 HAVING sum(scans) > 0
+        ORDER BY 2 DESC, 1 LIMIT ${BREAKDOWN_TOP}
+      )
+      SELECT 'totals' AS kind, NULL::int AS bucket, NULL::text AS dimension, NULL::text AS value, NULL::text AS detail,
+        (SELECT coalesce(sum(scans), 0) FROM rolled) + (SELECT count(*) FILTER (WHERE NOT is_bot) FROM raw) AS scans,
+        (SELECT coalesce(sum(unique_visitors), 0) FROM rolled)
+          + (SELECT count(DISTINCT (qr_code_id, visitor_hash)) FILTER (WHERE NOT is_bot) FROM raw) AS unique_visitors,
+        (SELECT coalesce(sum(bot_scans), 0) FROM rolled) + (SELECT count(*) FILTER (WHERE is_bot) FROM raw) AS bot_scans,
+        NULL::text AS name, NULL::text AS short_code
+      UNION ALL
+      SELECT 'series', bucket, NULL, NULL, NULL, sum(scans), sum(unique_visitors), NULL, NULL, NULL
+      FROM (
+        SELECT bucket, scans::bigint, unique_visitors::bigint FROM rolled
+        UNION ALL
+        SELECT bucket, count(*) FILTER (WHERE NOT is_bot), count(DISTINCT (qr_code_id, visitor_hash)) FILTER (WHERE NOT is_bot)
+        FROM raw GROUP BY bucket
+      ) buckets GROUP BY bucket
+      UNION ALL
+      ${rankedValues(sql`SELECT * FROM dimension_values`)}
+      UNION ALL
+      SELECT 'code', NULL, c.type, c.id::text, NULL, t.scans, NULL, NULL, c.name, c.short_code
+      FROM top_codes t JOIN codes c ON c.id = t.qr_code_id`);
+
+    const totals = rows.find((row) => row.kind === 'totals')!;
+    const { byRule: _rules, byArm: _arms, ...breakdowns } = breakdownsOf(rows);
+    const topCodes = rows
+      .filter((row) => row.kind === 'code')
+      .map((row) => ({
+        codeId: row.value as QrCodeId,
+        name: row.name as string,
+        shortCode: row.short_code ?? null,
+        type: row.dimension as string,
+        scans: Number(row.scans),
+      }))
+      .sort((x, y) => y.scans - x.scans || (x.codeId < y.codeId ? -1 : 1));
+    return {
+      totals: { scans: Number(totals.scans), uniqueVisitors: Number(totals.unique_visitors), botScans: Number(totals.bot_scans) },
+      series: seriesOf(rows, plan),
+      topCodes,
+      ...breakdowns,
     };
   }
 }

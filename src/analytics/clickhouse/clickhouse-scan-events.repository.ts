@@ -40,7 +40,7 @@ function count(value: unknown): number {
  * exact unique visitors (uniqExact), breakdown ties ordered by value as bytes (as COLLATE "C").
  */
 @Injectable()
-export class ClickHouseScanEventsRepository implements ScanAnalyticsReader {
+export class ClickHouseScanEventsRepository implements Pick<ScanAnalyticsReader, 'aggregate'> {
   private readonly queryTimeoutMs: number;
 
   constructor(
