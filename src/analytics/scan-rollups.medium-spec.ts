@@ -9,7 +9,7 @@ import type { ScanEvent } from '../scans/scan-event';
 import { ScanStoreRepository } from '../scans/scan-store.repository';
 import { StoredScanListeners } from '../scans/stored-scans';
 import { VisitorHasher } from '../scans/visitor-hash';
-import { type AccountScanAggregates, BREAKDOWN_TOP, type ScanAggregates } from './scan-aggregates';
+import { BREAKDOWN_TOP } from './scan-aggregates';
 import { ScanAnalyticsRepository } from './scan-analytics.repository';
 import type { ScanInterval, ScanWindow } from './scan-range';
 import { planScanWindow } from './scan-window-plan';
@@ -162,12 +162,12 @@ describe('scan rollups equal the raw aggregation (medium, property)', () => {
     analytics = new ScanAnalyticsRepository(db.database);
     rows = new RowFactory(db.tables);
     account = await rows.account();
-    folder = (await rows.folder(account)).id as FolderId;
-    codes.push((await rows.dynamicCode(account)).id as QrCodeId);
-    codes.push((await rows.dynamicCode(account, { folder_id: folder })).id as QrCodeId);
-    codes.push((await rows.dynamicCode(account, { type: 'text' })).id as QrCodeId);
+    folder = (await rows.folder(account)).id;
+    codes.push((await rows.dynamicCode(account)).id);
+    codes.push((await rows.dynamicCode(account, { folder_id: folder })).id);
+    codes.push((await rows.dynamicCode(account, { type: 'text' })).id);
     // Another account's code, scanned alike: never in this account's answers.
-    codes.push((await rows.dynamicCode(await rows.account())).id as QrCodeId);
+    codes.push((await rows.dynamicCode(await rows.account())).id);
 
     const next = random(28);
     const pick = <T>(values: readonly T[]) => values[Math.floor(next() * values.length)];
@@ -228,7 +228,7 @@ describe('scan rollups equal the raw aggregation (medium, property)', () => {
     expect(scans.length).toBeGreaterThan(1000);
     for (const window of windows(1, 24))
       for (const code of codes.slice(0, 3)) {
-        const answer = (await analytics.aggregate(account, code, window)) as ScanAggregates;
+        const answer = await analytics.aggregate(account, code, window);
         expect({ window, code, answer }).toEqual({
           window,
           code,
@@ -263,7 +263,7 @@ describe('scan rollups equal the raw aggregation (medium, property)', () => {
           window,
           false,
         );
-        const answer = (await analytics.accountAggregate(account, filter, window)) as AccountScanAggregates;
+        const answer = await analytics.accountAggregate(account, filter, window);
         const { byRule: _rules, byArm: _arms, ...wanted } = expected;
         const perCode = new Map<string, number>();
         for (const scan of scans)
