@@ -3,6 +3,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { AccountId } from '../common/ids/account-id';
 import type { QrCodeId } from '../common/ids/resource-ids';
 import { Database } from '../infra/database/database.service';
+import type { AccountTables } from '../infra/database/tables';
 import {
   type AccountScanAggregates,
   type AccountScanFilter,
@@ -10,6 +11,7 @@ import {
   BREAKDOWN_TOP,
   type ScanAggregates,
   type ScanBreakdowns,
+  type TopCode,
   UNKNOWN_COUNTRY,
 } from './scan-aggregates';
 import type { ScanAnalyticsReader } from './scan-analytics-reader';
@@ -193,7 +195,7 @@ export class ScanAnalyticsRepository implements ScanAnalyticsReader {
     const plan = planScanWindow(window);
     const a = planArrays(plan);
     const account = this.database.read.forAccount(accountId);
-    let codes = account.selectFrom('qr_codes').select(['qr_codes.id', 'qr_codes.name', 'qr_codes.short_code', 'qr_codes.type']);
+    const codes = codesIn(account, filter);
     let days = account
       .selectFrom('scan_account_days')
       .select(['day', 'scans', 'bot_scans', 'unique_visitors'])
@@ -202,17 +204,11 @@ export class ScanAnalyticsRepository implements ScanAnalyticsReader {
       .selectFrom('scan_account_day_values')
       .select(['day', 'dimension', 'value', 'detail', 'scans'])
       .where(sql<boolean>`day >= ${a.firstDay}::date AND day <= ${a.lastDay}::date`);
-    const codeDays = account
-      .selectFrom('scan_code_days')
-      .select(['qr_code_id', 'day', 'scans'])
-      .where(sql<boolean>`day >= ${a.firstDay}::date AND day <= ${a.lastDay}::date`);
     if (filter.folderId) {
-      codes = codes.where('qr_codes.folder_id', '=', filter.folderId);
       days = days.where('folder_key', '=', filter.folderId);
       values = values.where('folder_key', '=', filter.folderId);
     }
     if (filter.type) {
-      codes = codes.where('qr_codes.type', '=', filter.type);
       days = days.where('code_type', '=', filter.type);
       values = values.where('code_type', '=', filter.type);
     }
@@ -230,16 +226,6 @@ export class ScanAnalyticsRepository implements ScanAnalyticsReader {
         SELECT v.dimension, v.value, v.detail, sum(v.scans) AS scans FROM (${values}) v JOIN days d ON d.day = v.day GROUP BY 1, 2, 3
         UNION ALL
         ${rawDimensionValues(sql`SELECT * FROM raw`)}
-      ),
-      top_codes AS (
-        SELECT qr_code_id, sum(scans) AS scans FROM (
-          SELECT c.qr_code_id, c.scans FROM (${codeDays}) c JOIN days d ON d.day = c.day
-          UNION ALL
-          SELECT qr_code_id, count(*) FROM raw WHERE NOT is_bot GROUP BY 1
-        ) scanned
-        WHERE qr_code_id IN (SELECT id FROM codes)
-        GROUP BY 1 HAVING sum(scans) > 0
-        ORDER BY 2 DESC, 1 LIMIT ${BREAKDOWN_TOP}
       )
       SELECT 'totals' AS kind, NULL::int AS bucket, NULL::text AS dimension, NULL::text AS value, NULL::text AS detail,
         (SELECT coalesce(sum(scans), 0) FROM rolled) + (SELECT count(*) FILTER (WHERE NOT is_bot) FROM raw) AS scans,
@@ -256,23 +242,11 @@ export class ScanAnalyticsRepository implements ScanAnalyticsReader {
         FROM raw GROUP BY bucket
       ) buckets GROUP BY bucket
       UNION ALL
-      ${rankedValues(sql`SELECT * FROM dimension_values`)}
-      UNION ALL
-      SELECT 'code', NULL, c.type, c.id::text, NULL, t.scans, NULL, NULL, c.name, c.short_code
-      FROM top_codes t JOIN codes c ON c.id = t.qr_code_id`);
+      ${rankedValues(sql`SELECT * FROM dimension_values`)}`);
 
     const totals = rows.find((row) => row.kind === 'totals')!;
     const { byRule: _rules, byArm: _arms, ...breakdowns } = breakdownsOf(rows);
-    const topCodes = rows
-      .filter((row) => row.kind === 'code')
-      .map((row) => ({
-        codeId: row.value as QrCodeId,
-        name: row.name as string,
-        shortCode: row.short_code ?? null,
-        type: row.dimension as string,
-        scans: Number(row.scans),
-      }))
-      .sort((x, y) => y.scans - x.scans || (x.codeId < y.codeId ? -1 : 1));
+    const topCodes = await this.topCodes(account, filter, a);
     return {
       totals: { scans: Number(totals.scans), uniqueVisitors: Number(totals.unique_visitors), botScans: Number(totals.bot_scans) },
       series: seriesOf(rows, plan),
@@ -280,4 +254,64 @@ export class ScanAnalyticsRepository implements ScanAnalyticsReader {
       ...breakdowns,
     };
   }
+
+  /**
+   * The codes with the most human scans in the window, exactly, without summing every code's days:
+   * a code's scans in any window are at most its `scans` counter (it counts every stored human
+   * scan, and erasure keeps it), so the window's scans of the codes with the largest counters are
+   * summed, and the answer stands once the tenth of them beats the largest counter left out.
+   * Otherwise the candidates grow (x4), and past TOP_CODE_CANDIDATES_MAX every code is summed.
+   */
+  private async topCodes(account: AccountTables, filter: AccountScanFilter, a: ReturnType<typeof planArrays>): Promise<TopCode[]> {
+    const codes = codesIn(account, filter);
+    for (let limit = TOP_CODE_CANDIDATES; ; limit *= 4) {
+      const everyCode = limit > TOP_CODE_CANDIDATES_MAX;
+      const pool = await (
+        everyCode
+          ? codes
+          : codes
+              .orderBy('qr_codes.scans', 'desc')
+              .orderBy('qr_codes.id')
+              .limit(limit + 1)
+      ).execute();
+      const candidates = everyCode ? pool : pool.slice(0, limit);
+      // Every code is a candidate when the pool did not fill: nothing is left out.
+      const leftOut = pool.length > limit ? Number(pool[limit].scans) : 0;
+      const ids = candidates.map((code) => code.id);
+      const counted = await account.execute(sql<{ qr_code_id: QrCodeId; scans: string | number }>`
+        WITH days AS (SELECT * FROM unnest(${a.days}::date[]) AS d(day)),
+        ranges AS (SELECT * FROM unnest(${a.rawFrom}::timestamptz[], ${a.rawTo}::timestamptz[]) AS r(from_at, to_at))
+        SELECT qr_code_id, sum(scans) AS scans FROM (
+          SELECT c.qr_code_id, c.scans::bigint FROM (${account.selectFrom('scan_code_days').select(['qr_code_id', 'day', 'scans'])}) c
+          JOIN days d ON d.day = c.day
+          WHERE c.qr_code_id = ANY(${ids}::uuid[]) AND c.day >= ${a.firstDay}::date AND c.day <= ${a.lastDay}::date
+          UNION ALL
+          SELECT s.qr_code_id, count(*) FROM ranges r JOIN scan_events s ON s.scanned_at >= r.from_at AND s.scanned_at < r.to_at
+          WHERE s.qr_code_id = ANY(${ids}::uuid[]) AND NOT s.is_bot GROUP BY 1
+        ) scanned GROUP BY 1 HAVING sum(scans) > 0`);
+      const byId = new Map(candidates.map((code) => [code.id, code]));
+      const top = counted
+        .map((row) => ({ codeId: row.qr_code_id, scans: Number(row.scans) }))
+        .sort((x, y) => y.scans - x.scans || (x.codeId < y.codeId ? -1 : 1))
+        .slice(0, BREAKDOWN_TOP);
+      const tenth = top.length === BREAKDOWN_TOP ? top[BREAKDOWN_TOP - 1].scans : 0;
+      if (everyCode || leftOut === 0 || leftOut < tenth)
+        return top.map(({ codeId, scans }) => {
+          const code = byId.get(codeId)!;
+          return { codeId, name: code.name, shortCode: code.short_code, type: code.type, scans };
+        });
+    }
+  }
+}
+
+/** The first candidates of the top codes, and the most before every code is summed. */
+const TOP_CODE_CANDIDATES = 100;
+const TOP_CODE_CANDIDATES_MAX = 6400;
+
+/** The account's codes in the filter's folder and type (and the request's key's folders). */
+function codesIn(account: AccountTables, filter: AccountScanFilter) {
+  let codes = account.selectFrom('qr_codes').select(['qr_codes.id', 'qr_codes.name', 'qr_codes.short_code', 'qr_codes.type', 'qr_codes.scans']);
+  if (filter.folderId) codes = codes.where('qr_codes.folder_id', '=', filter.folderId);
+  if (filter.type) codes = codes.where('qr_codes.type', '=', filter.type);
+  return codes;
 }
