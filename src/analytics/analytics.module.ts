@@ -1,21 +1,27 @@
 import { Module } from '@nestjs/common';
 import { ScansModule } from '../scans/scans.module';
+import { ClickHouseErasureOutboxRepository } from './clickhouse/clickhouse-erasure-outbox.repository';
 import { ClickHouseExportOutboxRepository } from './clickhouse/clickhouse-export-outbox.repository';
 import { ClickHouseExportWorker } from './clickhouse/clickhouse-export.worker';
+import { ClickHouseScanErasuresRepository } from './clickhouse/clickhouse-scan-erasures.repository';
 import { ClickHouseScanEventsRepository } from './clickhouse/clickhouse-scan-events.repository';
 import { ScanAnalyticsController } from './scan-analytics.controller';
 import { ScanAnalyticsEngines } from './scan-analytics-engines';
 import { SCAN_ANALYTICS_READER } from './scan-analytics-reader';
 import { ScanAnalyticsRepository } from './scan-analytics.repository';
 import { ScanAnalyticsService } from './scan-analytics.service';
+import { ScanHistoryController } from './scan-history/scan-history.controller';
+import { ScanHistoryRepository } from './scan-history/scan-history.repository';
+import { ScanHistoryService } from './scan-history/scan-history.service';
 
 /**
  * Scan analytics over stored scan events (docs/scans-and-privacy.md): GET /api/v1/qrcodes/:id/scans,
+ * a code's scans as CSV and their erasure (scan-history/),
  * from PostgreSQL or, when configured and caught up, ClickHouse, whose export it runs (docs/clickhouse.md).
  */
 @Module({
   imports: [ScansModule],
-  controllers: [ScanAnalyticsController],
+  controllers: [ScanAnalyticsController, ScanHistoryController],
   providers: [
     ScanAnalyticsRepository,
     ClickHouseScanEventsRepository,
@@ -24,6 +30,10 @@ import { ScanAnalyticsService } from './scan-analytics.service';
     ScanAnalyticsEngines,
     { provide: SCAN_ANALYTICS_READER, useExisting: ScanAnalyticsEngines },
     ScanAnalyticsService,
+    ScanHistoryRepository,
+    ScanHistoryService,
+    ClickHouseErasureOutboxRepository,
+    ClickHouseScanErasuresRepository,
   ],
 })
 export class AnalyticsModule {}

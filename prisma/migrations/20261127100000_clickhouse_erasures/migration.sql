@@ -1,0 +1,21 @@
+-- Erasures of a code's scan history waiting to be applied to ClickHouse's copy (docs/clickhouse.md#retention-and-erasure):
+-- written in the erasure's own transaction while CLICKHOUSE_URL is set, claimed by the export worker with a
+-- lease, and deleted once ClickHouse has erased the rows (its ALTER TABLE ... DELETE mutation is done).
+-- While any row waits, analytics read PostgreSQL.
+CREATE TABLE "clickhouse_erasures" (
+    "id" UUID NOT NULL,
+    "qr_code_id" UUID NOT NULL,
+    "before" TIMESTAMPTZ(3) NOT NULL,
+    "requested_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    -- when ClickHouse accepted the mutation (null: not yet issued)
+    "issued_at" TIMESTAMPTZ(3),
+    "claims" INTEGER NOT NULL DEFAULT 0,
+    "next_attempt_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "lease_expires_at" TIMESTAMPTZ(3),
+    "last_error" VARCHAR(500),
+
+    CONSTRAINT "clickhouse_erasures_pkey" PRIMARY KEY ("id")
+);
+
+-- The claim's order.
+CREATE INDEX "clickhouse_erasures_requested_at_idx" ON "clickhouse_erasures"("requested_at");
