@@ -7,6 +7,11 @@ CREATE TABLE "clickhouse_erasures" (
     "qr_code_id" UUID NOT NULL,
     "before" TIMESTAMPTZ(3) NOT NULL,
     "requested_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    -- The export batches holding the code's scans from before the cut that were stored before the erasure and not yet
+    -- exported: the mutation waits for them (one may have read its rows before the erasure and write them after). The
+    -- code's later batches with such scans wait for the mutation instead (their rows stay in PostgreSQL: they must stay
+    -- in ClickHouse too, so they go in after it).
+    "waits_for" UUID[] NOT NULL DEFAULT '{}',
     -- when ClickHouse accepted the mutation (null: not yet issued)
     "issued_at" TIMESTAMPTZ(3),
     "claims" INTEGER NOT NULL DEFAULT 0,

@@ -26,9 +26,17 @@ export interface ClaimedErasure {
 export class ClickHouseErasureOutboxRepository {
   constructor(private readonly database: Database) {}
 
-  /** Queues the erasure of the code's ClickHouse rows before `before`, in the PostgreSQL erasure's transaction. */
+  /**
+   * Queues the erasure of the code's ClickHouse rows before `before`, in the PostgreSQL erasure's
+   * transaction, after the code is locked: the export batches it sees holding the code's scans from
+   * before the cut are all the ones stored before it (a batch locks its codes first), and the
+   * mutation waits for them.
+   */
   async record(tx: Tables, codeId: QrCodeId, before: Date): Promise<void> {
-    await tx.shared.insertInto('clickhouse_erasures').values({ id: randomUUID(), qr_code_id: codeId, before }).execute();
+    await sql`
+      INSERT INTO clickhouse_erasures (id, qr_code_id, before, waits_for)
+      SELECT ${randomUUID()}::uuid, ${codeId}::uuid, ${before}::timestamptz, coalesce(array_agg(batch_id), '{}')
+      FROM clickhouse_export_outbox WHERE ${codeId}::uuid = ANY(code_ids) AND first_scanned_at < ${before}::timestamptz`.execute(tx.shared);
   }
 
   /** Leases up to `limit` due erasures, oldest first, until `leaseUntil`; each claim is counted. */
@@ -61,15 +69,15 @@ export class ClickHouseErasureOutboxRepository {
   }
 
   /**
-   * Whether a stored batch holding scans of the code from before `before` still waits for export.
-   * Such a batch may have read its rows before the erasure and write them after the mutation (which
-   * touches only the rows ClickHouse holds when it runs): the mutation waits until no such batch is left.
+   * Whether a batch the erasure waits for is still to be exported: stored before the erasure, it may
+   * have read its rows before the erasure and write them after the mutation (which touches only the
+   * rows ClickHouse holds when it runs).
    */
-  async exportPendingFor(codeId: QrCodeId, before: Date): Promise<boolean> {
+  async exportPendingFor(id: string): Promise<boolean> {
     return this.database.workerTransaction(async (tx) => {
       const result = await sql<{ pending: boolean }>`
         SELECT EXISTS (
-          SELECT 1 FROM clickhouse_export_outbox WHERE ${codeId}::uuid = ANY(code_ids) AND first_scanned_at < ${before}::timestamptz
+          SELECT 1 FROM clickhouse_erasures e JOIN clickhouse_export_outbox o ON o.batch_id = ANY(e.waits_for) WHERE e.id = ${id}::uuid
         ) AS pending`.execute(tx.shared);
       return result.rows[0].pending;
     });

@@ -120,10 +120,11 @@ export class ClickHouseExportWorker implements OnModuleInit, OnApplicationBootst
   }
 
   /**
-   * Applies queued erasures (docs/clickhouse.md#retention-and-erasure): each waits until no batch
-   * holding its code's scans from before its cut is left to export (that batch may have read its rows
-   * before the erasure in PostgreSQL and would write them after the mutation), then issues the mutation
-   * once, then waits until ClickHouse lists it done, and only then leaves the outbox. A failure
+   * Applies queued erasures (docs/clickhouse.md#retention-and-erasure): each waits until the batches
+   * stored before it holding its code's scans from before its cut are exported (one may have read its
+   * rows before the erasure in PostgreSQL and would write them after the mutation), then issues the
+   * mutation once (the code's later batches of such scans wait for that: see the outbox's claim), then
+   * waits until ClickHouse lists it done, and only then leaves the outbox. A failure
    * postpones it with the export's backoff, forever. The number of erasures finished.
    */
   private async eraseStep(): Promise<number> {
@@ -153,7 +154,7 @@ export class ClickHouseExportWorker implements OnModuleInit, OnApplicationBootst
   private async advance(erasure: ClaimedErasure): Promise<boolean> {
     const later = () => new Date(this.clock.now().getTime() + ERASURE_WAIT_MS);
     if (!erasure.issued) {
-      if (await this.erasures.exportPendingFor(erasure.codeId, erasure.before)) {
+      if (await this.erasures.exportPendingFor(erasure.id)) {
         await this.erasures.postpone(erasure.id, later(), null);
         return false;
       }
