@@ -17,7 +17,7 @@ export interface ClaimedErasure {
 }
 
 /**
- * Erasures of a code's scan history waiting for ClickHouse's copy (docs/clickhouse.md#retention-and-erasure):
+ * Erasures of a code's scan history waiting for ClickHouse's copy (docs/clickhouse.md#erasure):
  * a row written in the erasure's transaction (so it commits with the PostgreSQL erasure or not at
  * all), claimed with a lease by the export worker, deleted once ClickHouse's mutation is done.
  * The worker's statements run on the background workers' pool.

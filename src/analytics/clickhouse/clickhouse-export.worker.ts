@@ -41,7 +41,8 @@ const SHUTDOWN_WAIT_MS = 5000;
  * batches from the outbox. A failed step leaves its batches for later (backoff per batch, forever:
  * nothing is dropped); a batch claimed a second time is first looked for in ClickHouse, and only
  * its missing rows are written, so a crash between the INSERT and the outbox's delete, a lost answer
- * or a restart writes no scan twice.
+ * or a restart writes no scan twice. After each export step it applies the erasures queued in
+ * clickhouse_erasures (eraseStep).
  */
 @Injectable()
 export class ClickHouseExportWorker implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -120,7 +121,7 @@ export class ClickHouseExportWorker implements OnModuleInit, OnApplicationBootst
   }
 
   /**
-   * Applies queued erasures (docs/clickhouse.md#retention-and-erasure): each waits until the batches
+   * Applies queued erasures (docs/clickhouse.md#erasure): each waits until the batches
    * stored before it holding its code's scans from before its cut are exported (one may have read its
    * rows before the erasure in PostgreSQL and would write them after the mutation), then issues the
    * mutation once (the code's later batches of such scans wait for that: see the outbox's claim), then

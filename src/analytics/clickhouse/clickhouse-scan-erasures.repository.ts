@@ -4,7 +4,7 @@ import { ClickHouseConnection } from '../../infra/clickhouse/clickhouse-connecti
 import { integerLiteral, uuidLiteral } from '../../infra/clickhouse/clickhouse-literals';
 
 /**
- * Erasing a code's scans in ClickHouse (docs/clickhouse.md#retention-and-erasure): a mutation
+ * Erasing a code's scans in ClickHouse (docs/clickhouse.md#erasure): a mutation
  * (`ALTER TABLE … DELETE`, ClickHouse 18.16 and later), which ClickHouse applies in the background,
  * part by part, and lists in system.mutations until it is done.
  */
