@@ -13,7 +13,7 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 /**
- * Erasing a code's scans with ClickHouse configured (docs/clickhouse.md#retention-and-erasure): the
+ * Erasing a code's scans with ClickHouse configured (docs/clickhouse.md#erasure): the
  * erasure reaches ClickHouse's copy through its outbox even when ClickHouse is down when it is asked,
  * analytics read PostgreSQL until it has, and scans stored around it end up alike in both.
  */

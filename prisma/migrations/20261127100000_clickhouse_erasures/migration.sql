@@ -1,4 +1,4 @@
--- Erasures of a code's scan history waiting to be applied to ClickHouse's copy (docs/clickhouse.md#retention-and-erasure):
+-- Erasures of a code's scan history waiting to be applied to ClickHouse's copy (docs/clickhouse.md#erasure):
 -- written in the erasure's own transaction while CLICKHOUSE_URL is set, claimed by the export worker with a
 -- lease, and deleted once ClickHouse has erased the rows (its ALTER TABLE ... DELETE mutation is done).
 -- While any row waits, analytics read PostgreSQL.
