@@ -4,17 +4,21 @@ import { ScansModule } from '../scans/scans.module';
 import { AccountAnalyticsController } from './account-analytics.controller';
 import { ClickHouseExportOutboxRepository } from './clickhouse/clickhouse-export-outbox.repository';
 import { ClickHouseExportWorker } from './clickhouse/clickhouse-export.worker';
+import { ClickHouseRetentionRepository } from './clickhouse/clickhouse-retention.repository';
 import { ClickHouseScanEventsRepository } from './clickhouse/clickhouse-scan-events.repository';
 import { ScanAnalyticsController } from './scan-analytics.controller';
 import { ScanAnalyticsEngines } from './scan-analytics-engines';
 import { SCAN_ANALYTICS_READER } from './scan-analytics-reader';
 import { ScanAnalyticsRepository } from './scan-analytics.repository';
 import { ScanAnalyticsService } from './scan-analytics.service';
+import { ScanRetentionRepository } from './retention/scan-retention.repository';
+import { ScanRetention } from './retention/scan-retention.service';
 
 /**
  * Scan analytics over stored scan events (docs/scans-and-privacy.md): GET /api/v1/qrcodes/:id/scans and
  * GET /api/v1/analytics,
- * from PostgreSQL or, when configured and caught up, ClickHouse, whose export it runs (docs/clickhouse.md).
+ * from PostgreSQL or, when configured and caught up, ClickHouse, whose export it runs (docs/clickhouse.md);
+ * scan maintenance: months of scan_events created ahead, retention (docs/scans-and-privacy.md#retention).
  */
 @Module({
   imports: [ScansModule, FoldersModule],
@@ -27,6 +31,9 @@ import { ScanAnalyticsService } from './scan-analytics.service';
     ScanAnalyticsEngines,
     { provide: SCAN_ANALYTICS_READER, useExisting: ScanAnalyticsEngines },
     ScanAnalyticsService,
+    ScanRetentionRepository,
+    ClickHouseRetentionRepository,
+    ScanRetention,
   ],
 })
 export class AnalyticsModule {}
