@@ -114,8 +114,8 @@ export class ScanStoreRepository {
   /**
    * Stores batches of scans in one transaction: claims their ids (a batch already stored, or given
    * twice, is stored once), locks each of their codes once (FOR KEY SHARE), COPYs their rows, drops
-   * the rows of codes deleted meanwhile, and adds each code's scans to its `scans`. No row lock is
-   * held per scan. A delete of a code waits for the lock, and its trigger then removes what this
+   * the rows of codes deleted meanwhile, adds each code's scans to its `scans` and the rows to the
+   * daily rollups (docs/scans-and-privacy.md#how-analytics-are-kept). No row lock is held per scan. A delete of a code waits for the lock, and its trigger then removes what this
    * stored. Listeners (StoredScanListeners: webhook events) write in the same transaction. Returns
    * the rows stored now.
    */
@@ -141,13 +141,14 @@ export class ScanStoreRepository {
         const stored = new Map(locked.map((row) => [row.id, { accountId: row.account_id, folderId: row.folder_id, shortCode: row.short_code }]));
         await this.listeners.run(tx, new StoredScans(stored, fresh));
       }
-      await this.addToRollups(tx, scanRollupDeltaOf(fresh.flatMap((batch) => readRowsOf(batch, live))));
       const counted = [...codes.values()].filter((code) => live.has(code.codeId) && code.scans > 0);
       if (counted.length > 0) {
         const ids = counted.map((code) => code.codeId);
         await tx.query(LOCK_COUNTERS, [ids]);
         await tx.query(ADD_SCANS, [ids, counted.map((code) => code.scans)]);
       }
+      // After the codes' row locks: a folder move locks its code's row, then its account's rollup rows; so does this.
+      await this.addToRollups(tx, scanRollupDeltaOf(fresh.flatMap((batch) => readRowsOf(batch, live))));
       return [...codes.values()].reduce((sum, code) => sum + (live.has(code.codeId) ? code.rows : 0), 0);
     }, options);
   }
