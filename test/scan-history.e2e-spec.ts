@@ -83,7 +83,7 @@ describe("a code's scan history: CSV export and erasure (e2e)", () => {
       ),
       accountValues: await rows(
         `SELECT a::text AS r FROM scan_account_day_values a WHERE account_id = $1::uuid
-         ORDER BY day, folder_key, code_type, dimension, value, detail`,
+         ORDER BY day, dimension, value, detail`,
         accountId,
       ),
       visitors: await rows(

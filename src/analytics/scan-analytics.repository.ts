@@ -55,6 +55,8 @@ export function planArrays(plan: ScanWindowPlan) {
     rawFrom: plan.raw.map((range) => range.from.toISOString()),
     rawTo: plan.raw.map((range) => range.to.toISOString()),
     rawBuckets: plan.raw.map((range) => range.bucket),
+    rawFirstDay: plan.raw[0]?.from.toISOString().slice(0, 10) ?? '1970-01-01',
+    rawLastDay: plan.raw.length ? new Date(Math.max(...plan.raw.map((range) => range.to.getTime() - 1))).toISOString().slice(0, 10) : '1970-01-01',
   };
 }
 
@@ -79,8 +81,15 @@ export function breakdownsOf(rows: readonly AnalyticsRow[]): ScanBreakdowns & Pi
     BREAKDOWN_DIMENSIONS.map((dimension) => [dimension, [] as Array<{ value: string; scans: number }>]),
   ) as ScanBreakdowns['breakdowns'];
   const result: ScanBreakdowns & Pick<ScanAggregates, 'byRule' | 'byArm'> = { breakdowns, byCountry: [], byCity: [], byRule: [], byArm: [] };
-  for (const row of rows) {
-    if (row.kind !== 'value') continue;
+  // In the ranking's order (rankedValues), made explicit: a UNION's rows come in no promised order.
+  const bytes = (text: string | null) => Buffer.from(text ?? '');
+  const ranked = rows
+    .filter((row) => row.kind === 'value')
+    .sort(
+      (x, y) =>
+        Number(y.scans) - Number(x.scans) || Buffer.compare(bytes(x.value), bytes(y.value)) || Buffer.compare(bytes(x.detail), bytes(y.detail)),
+    );
+  for (const row of ranked) {
     const value = row.value as string;
     const scans = Number(row.scans);
     if (row.dimension === 'country') result.byCountry.push({ value, scans });
@@ -147,9 +156,12 @@ export class ScanAnalyticsRepository implements ScanAnalyticsReader {
         WHERE c.day >= ${a.firstDay}::date AND c.day <= ${a.lastDay}::date
       ),
       raw AS (
+        -- A range scan of the primary key per range (OFFSET 0 keeps it one: joined flat, the planner
+        -- reads every row of the code and filters them by the ranges).
         SELECT r.bucket, s.*
-        FROM owned JOIN scan_events s ON s.qr_code_id = owned.id JOIN ranges r ON s.scanned_at >= r.from_at AND s.scanned_at < r.to_at
-        WHERE s.qr_code_id = ${codeId}::uuid
+        FROM owned, ranges r CROSS JOIN LATERAL (
+          SELECT * FROM scan_events s WHERE s.qr_code_id = ${codeId}::uuid AND s.scanned_at >= r.from_at AND s.scanned_at < r.to_at OFFSET 0
+        ) s
       ),
       dimension_values AS (
         SELECT v.dimension, v.value, v.detail, sum(v.scans) AS scans
@@ -200,27 +212,39 @@ export class ScanAnalyticsRepository implements ScanAnalyticsReader {
       .selectFrom('scan_account_days')
       .select(['day', 'scans', 'bot_scans', 'unique_visitors'])
       .where(sql<boolean>`day >= ${a.firstDay}::date AND day <= ${a.lastDay}::date`);
-    let values = account
-      .selectFrom('scan_account_day_values')
-      .select(['day', 'dimension', 'value', 'detail', 'scans'])
-      .where(sql<boolean>`day >= ${a.firstDay}::date AND day <= ${a.lastDay}::date`);
-    if (filter.folderId) {
-      days = days.where('folder_key', '=', filter.folderId);
-      values = values.where('folder_key', '=', filter.folderId);
-    }
-    if (filter.type) {
-      days = days.where('code_type', '=', filter.type);
-      values = values.where('code_type', '=', filter.type);
-    }
+    if (filter.folderId) days = days.where('folder_key', '=', filter.folderId);
+    if (filter.type) days = days.where('code_type', '=', filter.type);
+    // The account's value rows know no folder or type: narrowed (by the filter or the key's folders), the codes' own rows are summed.
+    const whole = !filter.folderId && !filter.type && account.folderIds === null;
+    const values = whole
+      ? sql`SELECT v.day, v.dimension, v.value, v.detail, v.scans FROM (${account
+          .selectFrom('scan_account_day_values')
+          .select(['day', 'dimension', 'value', 'detail', 'scans'])
+          .where(sql<boolean>`day >= ${a.firstDay}::date AND day <= ${a.lastDay}::date`)}) v`
+      : sql`SELECT v.day, v.dimension, v.value, v.detail, v.scans FROM scan_code_day_values v
+          WHERE v.qr_code_id IN (SELECT id FROM codes) AND v.day >= ${a.firstDay}::date AND v.day <= ${a.lastDay}::date`;
+    const activeCodeDays = account
+      .selectFrom('scan_code_days')
+      .select(['qr_code_id', 'day'])
+      .where(sql<boolean>`day >= ${a.rawFirstDay}::date AND day <= ${a.rawLastDay}::date`);
     const rows = await account.execute(sql<AnalyticsRow>`
       WITH codes AS (${codes}),
       days AS (SELECT * FROM unnest(${a.days}::date[], ${a.dayBuckets}::int[]) AS d(day, bucket)),
       ranges AS (SELECT * FROM unnest(${a.rawFrom}::timestamptz[], ${a.rawTo}::timestamptz[], ${a.rawBuckets}::int[]) AS r(from_at, to_at, bucket)),
       rolled AS (SELECT d.bucket, r.scans, r.bot_scans, r.unique_visitors FROM (${days}) r JOIN days d ON d.day = r.day),
+      -- The codes to read raw scans of, per range: those with a rollup row on a day the range touches
+      -- (a code's rows and its rollups are written together), not every code of the account.
+      probes AS (
+        SELECT DISTINCT r.bucket, r.from_at, r.to_at, c.qr_code_id
+        FROM ranges r JOIN (${activeCodeDays}) c
+          ON c.day >= (r.from_at AT TIME ZONE 'UTC')::date AND c.day <= ((r.to_at - INTERVAL '1 millisecond') AT TIME ZONE 'UTC')::date
+        WHERE c.qr_code_id IN (SELECT id FROM codes)
+      ),
       raw AS (
-        SELECT r.bucket, s.*
-        FROM ranges r JOIN scan_events s ON s.scanned_at >= r.from_at AND s.scanned_at < r.to_at
-        WHERE s.qr_code_id IN (SELECT id FROM codes)
+        SELECT p.bucket, s.*
+        FROM probes p CROSS JOIN LATERAL (
+          SELECT * FROM scan_events s WHERE s.qr_code_id = p.qr_code_id AND s.scanned_at >= p.from_at AND s.scanned_at < p.to_at OFFSET 0
+        ) s
       ),
       dimension_values AS (
         SELECT v.dimension, v.value, v.detail, sum(v.scans) AS scans FROM (${values}) v JOIN days d ON d.day = v.day GROUP BY 1, 2, 3
@@ -286,8 +310,15 @@ export class ScanAnalyticsRepository implements ScanAnalyticsReader {
           JOIN days d ON d.day = c.day
           WHERE c.qr_code_id = ANY(${ids}::uuid[]) AND c.day >= ${a.firstDay}::date AND c.day <= ${a.lastDay}::date
           UNION ALL
-          SELECT s.qr_code_id, count(*) FROM ranges r JOIN scan_events s ON s.scanned_at >= r.from_at AND s.scanned_at < r.to_at
-          WHERE s.qr_code_id = ANY(${ids}::uuid[]) AND NOT s.is_bot GROUP BY 1
+          SELECT p.qr_code_id, p.scans FROM (
+            SELECT DISTINCT r.from_at, r.to_at, c.qr_code_id
+            FROM ranges r JOIN (${account.selectFrom('scan_code_days').select(['qr_code_id', 'day'])}) c
+              ON c.day >= (r.from_at AT TIME ZONE 'UTC')::date AND c.day <= ((r.to_at - INTERVAL '1 millisecond') AT TIME ZONE 'UTC')::date
+            WHERE c.qr_code_id = ANY(${ids}::uuid[])
+          ) probe CROSS JOIN LATERAL (
+            SELECT probe.qr_code_id, count(*) AS scans FROM scan_events s
+            WHERE s.qr_code_id = probe.qr_code_id AND s.scanned_at >= probe.from_at AND s.scanned_at < probe.to_at AND NOT s.is_bot
+          ) p
         ) scanned GROUP BY 1 HAVING sum(scans) > 0`);
       const byId = new Map(candidates.map((code) => [code.id, code]));
       const top = counted
