@@ -55,6 +55,9 @@ describe('account-wide analytics (e2e)', () => {
   it('sums every code of the account: totals, zero-filled series, top codes, breakdowns; bots apart', async () => {
     const body = await ok('interval=day');
     expect(body).toMatchObject({ interval: 'day', tz: 'UTC', filters: { folder_id: null, type: null } });
+    // Whole days: the window is widened to midnights (today whole).
+    expect([body.from.slice(10), body.to.slice(10)]).toEqual(['T00:00:00.000Z', 'T00:00:00.000Z']);
+    expect(Date.parse(body.to)).toBeGreaterThan(Date.now());
     // Three IPs with one agent each per code: a visitor counts once per code and UTC day.
     expect(body.totals).toEqual({ scans: 10, unique_visitors: 3 + 3 + 2, bot_scans: 2 });
     expect(body.series).toHaveLength(31);

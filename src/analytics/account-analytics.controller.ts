@@ -23,7 +23,8 @@ export class AccountAnalyticsController {
     description:
       'Totals, unique visitors, a zero-filled series, the top 10 codes and top-10 breakdowns by country, device, OS, browser and referrer host ' +
       "over every code of the account (or of one folder, or one type; a folder-restricted key sees its folders' codes only) " +
-      'for scans with from <= time < to. Buckets start at local midnight in `tz`. Bot scans are counted apart and excluded from everything else.',
+      'for scans with from <= time < to, the window widened to whole days in `tz` (whole hours with interval=hour: the answer says which). ' +
+      'Buckets start at local midnight in `tz`. Bot scans are counted apart and excluded from everything else.',
   })
   @ApiOkResponse({ type: AccountAnalyticsView, description: 'Totals, series, top codes and breakdowns of the window' })
   @ApiErrorResponses({

@@ -8,6 +8,7 @@ import type { ScanAnalyticsQuery } from './dto/scan-analytics.query';
 import { SCAN_ANALYTICS_READER, type ScanAnalyticsReader } from './scan-analytics-reader';
 import { toAccountAnalyticsView, toScanAnalyticsView } from './scan-analytics.representation';
 import { resolveScanWindow } from './scan-range';
+import { widenToWholeDays } from './scan-window-plan';
 
 /**
  * Scan analytics of one code (docs/scans-and-privacy.md). Reads stored scan events only: scans
@@ -31,14 +32,18 @@ export class ScanAnalyticsService {
     return toScanAnalyticsView(codeId, check.window, aggregates);
   }
 
-  /** Account-wide analytics (GET /analytics): every code of the account in the folder and type asked for. */
+  /**
+   * Account-wide analytics (GET /analytics): every code of the account in the folder and type asked
+   * for, over whole days of the zone (whole hours by hour): the window is widened to them.
+   */
   async account(accountId: AccountId, query: AccountAnalyticsQuery, now = new Date()) {
     const check = resolveScanWindow(query, now);
     if (!check.ok) throw new ValidationFailedException(check.errors);
     if (query.folder_id && !(await this.folders.ownedAmong(accountId, [query.folder_id])).has(query.folder_id))
       throw Object.assign(new NotFoundException('Folder not found'), { fieldErrors: [NOT_YOUR_FOLDER] });
     const filter = { folderId: query.folder_id, type: query.type };
-    const aggregates = await this.repository.accountAggregate(accountId, filter, check.window);
-    return toAccountAnalyticsView(check.window, filter, aggregates);
+    const window = widenToWholeDays(check.window);
+    const aggregates = await this.repository.accountAggregate(accountId, filter, window);
+    return toAccountAnalyticsView(window, filter, aggregates);
   }
 }

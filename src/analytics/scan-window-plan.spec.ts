@@ -1,5 +1,5 @@
 import type { ScanInterval, ScanWindow } from './scan-range';
-import { isTimeZone, planScanWindow } from './scan-window-plan';
+import { isTimeZone, planScanWindow, widenToWholeDays } from './scan-window-plan';
 
 const DAY = 86_400_000;
 const window = (from: string, to: string, interval: ScanInterval, timeZone = 'UTC'): ScanWindow => ({
@@ -124,5 +124,38 @@ describe('planScanWindow: rolled days and raw ranges', () => {
       expect(piece.to).toBeLessThanOrEqual(bounds[piece.bucket + 1]);
     }
     for (let i = 1; i < plan.starts.length; i++) expect(plan.starts[i].getTime()).toBeGreaterThan(plan.starts[i - 1].getTime());
+  });
+});
+
+describe('widenToWholeDays', () => {
+  const widened = (w: ScanWindow) => {
+    const { from, to } = widenToWholeDays(w);
+    return [from.toISOString(), to.toISOString()];
+  };
+  it.each<[string, ScanWindow, string[]]>([
+    [
+      'UTC: out to midnights',
+      window('2026-11-01T10:30:00Z', '2026-11-04T06:00:00Z', 'day'),
+      ['2026-11-01T00:00:00.000Z', '2026-11-05T00:00:00.000Z'],
+    ],
+    [
+      'UTC: already whole days stay',
+      window('2026-11-01T00:00:00Z', '2026-11-04T00:00:00Z', 'week'),
+      ['2026-11-01T00:00:00.000Z', '2026-11-04T00:00:00.000Z'],
+    ],
+    [
+      'Berlin: local midnights',
+      window('2026-11-01T10:30:00Z', '2026-11-03T23:30:00Z', 'month', 'Europe/Berlin'),
+      ['2026-10-31T23:00:00.000Z', '2026-11-04T23:00:00.000Z'],
+    ],
+    [
+      'hour: whole hours',
+      window('2026-11-01T10:30:00Z', '2026-11-01T12:00:00.001Z', 'hour'),
+      ['2026-11-01T10:00:00.000Z', '2026-11-01T13:00:00.000Z'],
+    ],
+  ])('%s', (_name, w, expected) => expect(widened(w)).toEqual(expected));
+
+  it('reads no raw scan in UTC once widened', () => {
+    expect(planScanWindow(widenToWholeDays(window('2026-01-01T10:30:00Z', '2026-12-01T06:00:00Z', 'day'))).raw).toEqual([]);
   });
 });

@@ -128,3 +128,15 @@ export function planScanWindow(window: ScanWindow): ScanWindowPlan {
   }
   return { starts, days, raw };
 }
+
+/**
+ * The window widened to whole local days in its zone (whole hours with interval=hour): what
+ * account-wide analytics answer, so that in UTC they read the rollups alone (an account's partial
+ * days would be raw scans of every code it has).
+ */
+export function widenToWholeDays(window: ScanWindow): ScanWindow {
+  const unit = window.interval === 'hour' ? 'hour' : 'day';
+  const from = bucketStartOf(window.from.getTime(), unit, window.timeZone);
+  const lastStart = bucketStartOf(window.to.getTime() - 1, unit, window.timeZone);
+  return { ...window, from: new Date(from), to: new Date(nextBucketStart(lastStart, unit, window.timeZone)) };
+}

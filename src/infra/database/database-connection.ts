@@ -65,6 +65,10 @@ function poolConfig(
     linkConnectTimeoutMillis: budgets.connectTimeoutMs,
     idleTimeoutMillis: 30_000,
     statement_timeout: statementTimeoutMs,
+    // No JIT: its compile time (hundreds of milliseconds) pays off only for long analytical scans;
+    // an analytics statement over partitions and laterals is estimated costly enough to trigger it
+    // and then spends 95 % of its time compiling (bench/README.md, "bench/analytics.ts").
+    options: '-c jit=off',
     // A transaction left open by a client that died does not hold its locks for long.
     idle_in_transaction_session_timeout: statementTimeoutMs * 2,
     keepAlive: true,
