@@ -26,7 +26,7 @@ const ALLOWED: Record<string, string[]> = {
   styles: ['common', 'config', 'infra', 'qrcodes', 'rendering'],
   bulk: ['common', 'config', 'infra', 'qrcodes'],
   /** Exports stored scan batches to ClickHouse: listens to the scan store (StoredScanListeners). */
-  analytics: ['common', 'config', 'infra', 'generated', 'qrcodes', 'scans'],
+  analytics: ['common', 'config', 'infra', 'generated', 'folders', 'qrcodes', 'scans'],
   redirect: ['common', 'config', 'infra', 'generated', 'qrcodes', 'domains', 'rendering', 'scans'],
   webhooks: ['common', 'config', 'infra', 'generated', 'folders', 'domains', 'qrcodes', 'scans'],
   /** Listens to QrCodeEvents; folders, webhooks and keys reach it only through infra's AuditTrail port. */

@@ -1,4 +1,4 @@
-import type { ScanAggregates } from './scan-aggregates';
+import type { AccountScanAggregates, AccountScanFilter, ScanAggregates } from './scan-aggregates';
 import type { ScanWindow } from './scan-range';
 
 /** The JSON body of GET /qrcodes/:id/scans (the interceptor adds `request_id`); see dto/scan-analytics.views.ts. */
@@ -8,6 +8,7 @@ export function toScanAnalyticsView(codeId: string, window: ScanWindow, aggregat
     from: window.from.toISOString(),
     to: window.to.toISOString(),
     interval: window.interval,
+    tz: window.timeZone,
     totals: {
       scans: aggregates.totals.scans,
       unique_visitors: aggregates.totals.uniqueVisitors,
@@ -19,5 +20,32 @@ export function toScanAnalyticsView(codeId: string, window: ScanWindow, aggregat
     by_city: aggregates.byCity,
     by_rule: aggregates.byRule,
     by_arm: aggregates.byArm,
+  };
+}
+
+/** The JSON body of GET /analytics (the interceptor adds `request_id`); see dto/scan-analytics.views.ts. */
+export function toAccountAnalyticsView(window: ScanWindow, filter: AccountScanFilter, aggregates: AccountScanAggregates) {
+  return {
+    from: window.from.toISOString(),
+    to: window.to.toISOString(),
+    interval: window.interval,
+    tz: window.timeZone,
+    filters: { folder_id: filter.folderId ?? null, type: filter.type ?? null },
+    totals: {
+      scans: aggregates.totals.scans,
+      unique_visitors: aggregates.totals.uniqueVisitors,
+      bot_scans: aggregates.totals.botScans,
+    },
+    series: aggregates.series.map((bucket) => ({ start: bucket.start.toISOString(), scans: bucket.scans, unique_visitors: bucket.uniqueVisitors })),
+    top_codes: aggregates.topCodes.map((code) => ({
+      id: code.codeId,
+      name: code.name,
+      short_code: code.shortCode,
+      type: code.type,
+      scans: code.scans,
+    })),
+    breakdowns: aggregates.breakdowns,
+    by_country: aggregates.byCountry,
+    by_city: aggregates.byCity,
   };
 }

@@ -19,7 +19,9 @@ export class ScanTotalsView {
 export class ScanBucketView {
   @ApiProperty({
     format: 'date-time',
-    description: 'Bucket start in UTC (the first bucket may start before `from`; only scans in the window count)',
+    description:
+      'Bucket start: local midnight (or the hour) in `tz`, as a UTC instant ' +
+      '(the first bucket may start before `from`; only scans in the window count)',
     example: '2026-11-01T00:00:00.000Z',
   })
   start: string;
@@ -57,6 +59,7 @@ export class ScanAnalyticsView {
   @ApiProperty({ format: 'date-time', description: 'Window start (inclusive), UTC', example: '2026-11-01T00:00:00.000Z' }) from: string;
   @ApiProperty({ format: 'date-time', description: 'Window end (exclusive), UTC', example: '2026-12-01T00:00:00.000Z' }) to: string;
   @ApiProperty({ enum: SCAN_INTERVALS, example: 'day' }) interval: string;
+  @ApiProperty({ description: "IANA time zone of the buckets' boundaries", example: 'UTC' }) tz: string;
   @ApiProperty({ type: ScanTotalsView }) totals: ScanTotalsView;
   @ApiProperty({ type: [ScanBucketView], description: 'Every bucket of the window in order, zero-filled' }) series: ScanBucketView[];
   @ApiProperty({ type: ScanBreakdownsView, description: 'Top 10 values per dimension among non-bot scans, most scans first, ties by value' })
@@ -108,5 +111,43 @@ export class ScanAnalyticsView {
     ],
   })
   by_arm: Array<{ rule: number; arm: number; scans: number }>;
+  @ApiProperty(REQUEST_ID_PROPERTY) request_id: string;
+}
+
+export class TopCodeView {
+  @ApiProperty({ format: 'uuid', example: '3f2b8c4e-1d5a-4e7b-9c0f-6a8d2e4b1c37' }) id: string;
+  @ApiProperty({ example: 'Spring poster' }) name: string;
+  @ApiProperty({ type: 'string', nullable: true, description: 'The short code of its link (dynamic codes)', example: 'x7Kp2q' })
+  short_code: string | null;
+  @ApiProperty({ example: 'url' }) type: string;
+  @ApiProperty({ ...COUNT, description: 'Scans in the window, bots excluded', example: 4120 }) scans: number;
+}
+
+export class AccountAnalyticsFiltersView {
+  @ApiProperty({ type: 'string', format: 'uuid', nullable: true, example: null }) folder_id: string | null;
+  @ApiProperty({ type: 'string', nullable: true, example: null }) type: string | null;
+}
+
+export class AccountAnalyticsView {
+  @ApiProperty({ format: 'date-time', description: 'Window start (inclusive), UTC', example: '2026-10-28T00:00:00.000Z' }) from: string;
+  @ApiProperty({ format: 'date-time', description: 'Window end (exclusive), UTC', example: '2026-11-27T00:00:00.000Z' }) to: string;
+  @ApiProperty({ enum: SCAN_INTERVALS, example: 'day' }) interval: string;
+  @ApiProperty({ description: "IANA time zone of the buckets' boundaries", example: 'UTC' }) tz: string;
+  @ApiProperty({ type: AccountAnalyticsFiltersView }) filters: AccountAnalyticsFiltersView;
+  @ApiProperty({
+    type: ScanTotalsView,
+    description: 'Over every code in the filters; unique_visitors counts a visitor once per code and UTC day (summed over codes)',
+  })
+  totals: ScanTotalsView;
+  @ApiProperty({ type: [ScanBucketView], description: 'Every bucket of the window in order, zero-filled, starting at local midnight in `tz`' })
+  series: ScanBucketView[];
+  @ApiProperty({ type: [TopCodeView], description: 'The 10 codes with the most scans in the window, most first (ties by id)' })
+  top_codes: TopCodeView[];
+  @ApiProperty({ type: ScanBreakdownsView, description: 'Top 10 values per dimension among non-bot scans, most scans first, ties by value' })
+  breakdowns: ScanBreakdownsView;
+  @ApiProperty({ type: [ScanCountryItemView], description: 'Top 10 countries among non-bot scans ("unknown": not known)' })
+  by_country: ScanCountryItemView[];
+  @ApiProperty({ type: [ScanCityItemView], description: 'Top 10 known cities, each with its country' })
+  by_city: ScanCityItemView[];
   @ApiProperty(REQUEST_ID_PROPERTY) request_id: string;
 }
