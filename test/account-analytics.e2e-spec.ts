@@ -119,6 +119,9 @@ describe('account-wide analytics (e2e)', () => {
     const restricted = await ok('', admin.json().key);
     expect(restricted.totals.scans).toBe(5);
     expect(restricted.top_codes.map((code: { id: string }) => code.id)).toEqual([poster.id]);
+    // Its breakdowns too are its folders' codes' only (the account's value rows are never read for it).
+    expect(restricted.breakdowns.referrer).toEqual([{ value: 'news.example', scans: 5 }]);
+    expect(restricted.breakdowns).toEqual((await ok(`folder_id=${folder.id}`)).breakdowns);
   });
 
   it("answers another account's folder and a missing one with 404 naming folder_id", async () => {

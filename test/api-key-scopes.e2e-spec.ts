@@ -94,6 +94,8 @@ describe('scoped, folder-restricted and expiring API keys (e2e)', () => {
       const create = document.paths['/api/v1/qrcodes'].post!;
       expect(create.description).toContain('Required scope: `qrcodes:write`');
       expect(document.paths['/api/v1/qrcodes/{id}/scans'].get!.description).toContain('`analytics:read`');
+      expect(document.paths['/api/v1/qrcodes/{id}/scans.csv'].get!.description).toContain('`analytics:read`');
+      expect(document.paths['/api/v1/qrcodes/{id}/scans'].delete!.description).toContain('`analytics:write`');
     });
   });
 
@@ -237,7 +239,11 @@ describe('scoped, folder-restricted and expiring API keys (e2e)', () => {
         // Bodies that pass validation, so that what answers is the lookup (an invalid body is refused before it, whoever owns the id).
         const valid: Record<string, object> = { 'PUT /api/v1/folders/{id}': { name: 'renamed' } };
         const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : (valid[`${route.method} ${route.path}`] ?? {});
-        const query = route.path.endsWith('/replay') ? `?from=${new Date(Date.now() - 3_600_000).toISOString()}` : '';
+        const query = route.path.endsWith('/replay')
+          ? `?from=${new Date(Date.now() - 3_600_000).toISOString()}`
+          : route.method === 'DELETE' && route.path.endsWith('/scans')
+            ? `?before=${new Date().toISOString()}`
+            : '';
         const away = await call(
           restricted,
           route.method,

@@ -63,6 +63,52 @@ describe('migrator (e2e)', () => {
     expect(Number(count)).toBe(migrations.length);
   });
 
+  it('moves existing scan events into month partitions and builds their rollups (20261127090000)', async () => {
+    const index = migrations.findIndex((m) => m.name === '20261127090000_partitioned_scans_and_rollups');
+    await migrate(db.session, migrations.slice(0, index));
+    const account = '11111111-1111-4111-8111-111111111111';
+    const code = '22222222-2222-4222-8222-222222222222';
+    await db.session.query('INSERT INTO accounts (id) VALUES ($1)', [account]);
+    await db.session.query(
+      `INSERT INTO qr_codes (id, account_id, name, type, content, content_string, is_dynamic, short_code, updated_at)
+       VALUES ($1, $2, 'old', 'url', '{}', 'x', true, 'old1', now())`,
+      [code, account],
+    );
+    // Three months of history (one scan a day at noon), a bot and a repeat visitor each day.
+    await db.session.query(
+      `INSERT INTO scan_events (event_id, qr_code_id, scanned_at, device, os, browser, visitor_hash, is_bot, referrer, country)
+       SELECT gen_random_uuid(), $1, TIMESTAMPTZ '2026-06-01 12:00:00+00' + d * INTERVAL '1 day' + r * INTERVAL '1 minute',
+         CASE WHEN r = 2 THEN 'bot' ELSE 'mobile' END, 'iOS', 'Safari', md5(d::text || (r % 2)::text)::char(32), r = 2,
+         CASE WHEN r = 0 THEN 'https://news.example/x' END, 'DE'
+       FROM generate_series(0, 91) d, generate_series(0, 3) r`,
+      [code],
+    );
+    await migrate(db.session, migrations);
+    const partitions = await db.session.query<{ name: string }>(
+      `SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid WHERE i.inhparent = 'scan_events'::regclass ORDER BY 1`,
+    );
+    expect(partitions.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['scan_events_default', 'scan_events_p202606', 'scan_events_p202607', 'scan_events_p202608']),
+    );
+    const [{ n: inDefault }] = await db.session.query<{ n: string | number }>('SELECT count(*) AS n FROM scan_events_default');
+    expect(Number(inDefault)).toBe(0);
+    const [totals] = await db.session.query<{ scans: string; bots: string; visitors: string; days: string }>(
+      'SELECT sum(scans) AS scans, sum(bot_scans) AS bots, sum(unique_visitors) AS visitors, count(*) AS days FROM scan_code_days ' +
+        'WHERE qr_code_id = $1',
+      [code],
+    );
+    // Per day: 3 human scans from 2 visitors (r = 1 and r = 3 share a hash), 1 bot.
+    expect([totals.scans, totals.bots, totals.visitors, totals.days].map(Number)).toEqual([92 * 3, 92, 92 * 2, 92]);
+    const referrers = await db.session.query<{ value: string; scans: string }>(
+      `SELECT value, sum(scans) AS scans FROM scan_account_day_values WHERE account_id = $1 AND dimension = 'referrer' GROUP BY 1 ORDER BY 1`,
+      [account],
+    );
+    expect(referrers.map((r) => [r.value, Number(r.scans)])).toEqual([
+      ['direct', 92 * 2],
+      ['news.example', 92],
+    ]);
+  });
+
   it("records rows in Prisma's _prisma_migrations layout", async () => {
     await migrate(db.session, migrations);
     const columns = await db.session.query<{ column_name: string; data_type: string; is_nullable: string }>(

@@ -29,13 +29,14 @@ import { TestDnsServer } from './support/dns-server';
 
 /**
  * Creates first, then reads, then updates and actions, then the same for nested resources (a
- * webhook's deliveries), deletes last: the order a person trying the API follows.
+ * webhook's deliveries), deletes last (a nested resource's before its parent's): the order a person trying the API follows.
  */
 const PHASE = { post: 0, get: 1, put: 2, patch: 2, delete: 9 } as const;
 
 function runOrder(operations: DocumentedOperation[]): DocumentedOperation[] {
   const phase = (op: DocumentedOperation) => {
-    const own = op.method === 'post' && op.path.includes('{') ? 2 : PHASE[op.method];
+    // A delete of something under a resource (a code's scans) before the resource's own delete.
+    const own = op.method === 'post' && op.path.includes('{') ? 2 : op.method === 'delete' && /\}\/[^{}]+$/.test(op.path) ? 8 : PHASE[op.method];
     return op.method !== 'delete' && parametersOf(op, 'path').length > 1 ? 5 + own : own;
   };
   return [...operations].sort((a, b) => phase(a) - phase(b));

@@ -51,7 +51,17 @@ const STATIC_GET_KEYS = [
   'updated_at',
   'request_id',
 ];
-const DYNAMIC_GET_KEYS = [...STATIC_GET_KEYS, 'short_code', 'dynamic_url', 'rules', 'max_scans', 'fallback_url', 'has_password', 'utm'];
+const DYNAMIC_GET_KEYS = [
+  ...STATIC_GET_KEYS,
+  'short_code',
+  'dynamic_url',
+  'rules',
+  'max_scans',
+  'fallback_url',
+  'has_password',
+  'utm',
+  'scan_retention_days',
+];
 const sorted = (keys: string[]) => [...keys].sort();
 
 /** Content of at most 2000 characters (the text field's limit) that no QR version can hold: 4,000 bytes. */

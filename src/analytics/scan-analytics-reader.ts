@@ -4,7 +4,7 @@ import type { AccountScanAggregates, AccountScanFilter, ScanAggregates } from '.
 import type { ScanWindow } from './scan-range';
 
 /**
- * Where analytics get their figures: PostgreSQL (ScanAnalyticsRepository, AccountScanAnalyticsRepository)
+ * Where analytics get their figures: PostgreSQL (ScanAnalyticsRepository)
  * or ClickHouse (ClickHouseScanEventsRepository), chosen per request by ScanAnalyticsEngines. Both
  * give the same answer for the same stored scans.
  */

@@ -3,6 +3,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { AccountId } from '../common/ids/account-id';
 import type { QrCodeId } from '../common/ids/resource-ids';
 import { Database } from '../infra/database/database.service';
+import type { AccountTables } from '../infra/database/tables';
 import {
   type AccountScanAggregates,
   type AccountScanFilter,
@@ -10,6 +11,7 @@ import {
   BREAKDOWN_TOP,
   type ScanAggregates,
   type ScanBreakdowns,
+  type TopCode,
   UNKNOWN_COUNTRY,
 } from './scan-aggregates';
 import type { ScanAnalyticsReader } from './scan-analytics-reader';
@@ -53,6 +55,8 @@ export function planArrays(plan: ScanWindowPlan) {
     rawFrom: plan.raw.map((range) => range.from.toISOString()),
     rawTo: plan.raw.map((range) => range.to.toISOString()),
     rawBuckets: plan.raw.map((range) => range.bucket),
+    rawFirstDay: plan.raw[0]?.from.toISOString().slice(0, 10) ?? '1970-01-01',
+    rawLastDay: plan.raw.length ? new Date(Math.max(...plan.raw.map((range) => range.to.getTime() - 1))).toISOString().slice(0, 10) : '1970-01-01',
   };
 }
 
@@ -77,8 +81,15 @@ export function breakdownsOf(rows: readonly AnalyticsRow[]): ScanBreakdowns & Pi
     BREAKDOWN_DIMENSIONS.map((dimension) => [dimension, [] as Array<{ value: string; scans: number }>]),
   ) as ScanBreakdowns['breakdowns'];
   const result: ScanBreakdowns & Pick<ScanAggregates, 'byRule' | 'byArm'> = { breakdowns, byCountry: [], byCity: [], byRule: [], byArm: [] };
-  for (const row of rows) {
-    if (row.kind !== 'value') continue;
+  // In the ranking's order (rankedValues), made explicit: a UNION's rows come in no promised order.
+  const bytes = (text: string | null) => Buffer.from(text ?? '');
+  const ranked = rows
+    .filter((row) => row.kind === 'value')
+    .sort(
+      (x, y) =>
+        Number(y.scans) - Number(x.scans) || Buffer.compare(bytes(x.value), bytes(y.value)) || Buffer.compare(bytes(x.detail), bytes(y.detail)),
+    );
+  for (const row of ranked) {
     const value = row.value as string;
     const scans = Number(row.scans);
     if (row.dimension === 'country') result.byCountry.push({ value, scans });
@@ -145,9 +156,12 @@ export class ScanAnalyticsRepository implements ScanAnalyticsReader {
         WHERE c.day >= ${a.firstDay}::date AND c.day <= ${a.lastDay}::date
       ),
       raw AS (
+        -- A range scan of the primary key per range (OFFSET 0 keeps it one: joined flat, the planner
+        -- reads every row of the code and filters them by the ranges).
         SELECT r.bucket, s.*
-        FROM owned JOIN scan_events s ON s.qr_code_id = owned.id JOIN ranges r ON s.scanned_at >= r.from_at AND s.scanned_at < r.to_at
-        WHERE s.qr_code_id = ${codeId}::uuid
+        FROM owned, ranges r CROSS JOIN LATERAL (
+          SELECT * FROM scan_events s WHERE s.qr_code_id = ${codeId}::uuid AND s.scanned_at >= r.from_at AND s.scanned_at < r.to_at OFFSET 0
+        ) s
       ),
       dimension_values AS (
         SELECT v.dimension, v.value, v.detail, sum(v.scans) AS scans
@@ -193,53 +207,49 @@ export class ScanAnalyticsRepository implements ScanAnalyticsReader {
     const plan = planScanWindow(window);
     const a = planArrays(plan);
     const account = this.database.read.forAccount(accountId);
-    let codes = account.selectFrom('qr_codes').select(['qr_codes.id', 'qr_codes.name', 'qr_codes.short_code', 'qr_codes.type']);
+    const codes = codesIn(account, filter);
     let days = account
       .selectFrom('scan_account_days')
       .select(['day', 'scans', 'bot_scans', 'unique_visitors'])
       .where(sql<boolean>`day >= ${a.firstDay}::date AND day <= ${a.lastDay}::date`);
-    let values = account
-      .selectFrom('scan_account_day_values')
-      .select(['day', 'dimension', 'value', 'detail', 'scans'])
-      .where(sql<boolean>`day >= ${a.firstDay}::date AND day <= ${a.lastDay}::date`);
-    const codeDays = account
+    if (filter.folderId) days = days.where('folder_key', '=', filter.folderId);
+    if (filter.type) days = days.where('code_type', '=', filter.type);
+    // The account's value rows know no folder or type: narrowed (by the filter or the key's folders), the codes' own rows are summed.
+    const whole = !filter.folderId && !filter.type && account.folderIds === null;
+    const values = whole
+      ? sql`SELECT v.day, v.dimension, v.value, v.detail, v.scans FROM (${account
+          .selectFrom('scan_account_day_values')
+          .select(['day', 'dimension', 'value', 'detail', 'scans'])
+          .where(sql<boolean>`day >= ${a.firstDay}::date AND day <= ${a.lastDay}::date`)}) v`
+      : sql`SELECT v.day, v.dimension, v.value, v.detail, v.scans FROM scan_code_day_values v
+          WHERE v.qr_code_id IN (SELECT id FROM codes) AND v.day >= ${a.firstDay}::date AND v.day <= ${a.lastDay}::date`;
+    const activeCodeDays = account
       .selectFrom('scan_code_days')
-      .select(['qr_code_id', 'day', 'scans'])
-      .where(sql<boolean>`day >= ${a.firstDay}::date AND day <= ${a.lastDay}::date`);
-    if (filter.folderId) {
-      codes = codes.where('qr_codes.folder_id', '=', filter.folderId);
-      days = days.where('folder_key', '=', filter.folderId);
-      values = values.where('folder_key', '=', filter.folderId);
-    }
-    if (filter.type) {
-      codes = codes.where('qr_codes.type', '=', filter.type);
-      days = days.where('code_type', '=', filter.type);
-      values = values.where('code_type', '=', filter.type);
-    }
+      .select(['qr_code_id', 'day'])
+      .where(sql<boolean>`day >= ${a.rawFirstDay}::date AND day <= ${a.rawLastDay}::date`);
     const rows = await account.execute(sql<AnalyticsRow>`
       WITH codes AS (${codes}),
       days AS (SELECT * FROM unnest(${a.days}::date[], ${a.dayBuckets}::int[]) AS d(day, bucket)),
       ranges AS (SELECT * FROM unnest(${a.rawFrom}::timestamptz[], ${a.rawTo}::timestamptz[], ${a.rawBuckets}::int[]) AS r(from_at, to_at, bucket)),
       rolled AS (SELECT d.bucket, r.scans, r.bot_scans, r.unique_visitors FROM (${days}) r JOIN days d ON d.day = r.day),
+      -- The codes to read raw scans of, per range: those with a rollup row on a day the range touches
+      -- (a code's rows and its rollups are written together), not every code of the account.
+      probes AS (
+        SELECT DISTINCT r.bucket, r.from_at, r.to_at, c.qr_code_id
+        FROM ranges r JOIN (${activeCodeDays}) c
+          ON c.day >= (r.from_at AT TIME ZONE 'UTC')::date AND c.day <= ((r.to_at - INTERVAL '1 millisecond') AT TIME ZONE 'UTC')::date
+        WHERE c.qr_code_id IN (SELECT id FROM codes)
+      ),
       raw AS (
-        SELECT r.bucket, s.*
-        FROM ranges r JOIN scan_events s ON s.scanned_at >= r.from_at AND s.scanned_at < r.to_at
-        WHERE s.qr_code_id IN (SELECT id FROM codes)
+        SELECT p.bucket, s.*
+        FROM probes p CROSS JOIN LATERAL (
+          SELECT * FROM scan_events s WHERE s.qr_code_id = p.qr_code_id AND s.scanned_at >= p.from_at AND s.scanned_at < p.to_at OFFSET 0
+        ) s
       ),
       dimension_values AS (
         SELECT v.dimension, v.value, v.detail, sum(v.scans) AS scans FROM (${values}) v JOIN days d ON d.day = v.day GROUP BY 1, 2, 3
         UNION ALL
         ${rawDimensionValues(sql`SELECT * FROM raw`)}
-      ),
-      top_codes AS (
-        SELECT qr_code_id, sum(scans) AS scans FROM (
-          SELECT c.qr_code_id, c.scans FROM (${codeDays}) c JOIN days d ON d.day = c.day
-          UNION ALL
-          SELECT qr_code_id, count(*) FROM raw WHERE NOT is_bot GROUP BY 1
-        ) scanned
-        WHERE qr_code_id IN (SELECT id FROM codes)
-        GROUP BY 1 HAVING sum(scans) > 0
-        ORDER BY 2 DESC, 1 LIMIT ${BREAKDOWN_TOP}
       )
       SELECT 'totals' AS kind, NULL::int AS bucket, NULL::text AS dimension, NULL::text AS value, NULL::text AS detail,
         (SELECT coalesce(sum(scans), 0) FROM rolled) + (SELECT count(*) FILTER (WHERE NOT is_bot) FROM raw) AS scans,
@@ -256,23 +266,11 @@ export class ScanAnalyticsRepository implements ScanAnalyticsReader {
         FROM raw GROUP BY bucket
       ) buckets GROUP BY bucket
       UNION ALL
-      ${rankedValues(sql`SELECT * FROM dimension_values`)}
-      UNION ALL
-      SELECT 'code', NULL, c.type, c.id::text, NULL, t.scans, NULL, NULL, c.name, c.short_code
-      FROM top_codes t JOIN codes c ON c.id = t.qr_code_id`);
+      ${rankedValues(sql`SELECT * FROM dimension_values`)}`);
 
     const totals = rows.find((row) => row.kind === 'totals')!;
     const { byRule: _rules, byArm: _arms, ...breakdowns } = breakdownsOf(rows);
-    const topCodes = rows
-      .filter((row) => row.kind === 'code')
-      .map((row) => ({
-        codeId: row.value as QrCodeId,
-        name: row.name as string,
-        shortCode: row.short_code ?? null,
-        type: row.dimension as string,
-        scans: Number(row.scans),
-      }))
-      .sort((x, y) => y.scans - x.scans || (x.codeId < y.codeId ? -1 : 1));
+    const topCodes = await this.topCodes(account, filter, a);
     return {
       totals: { scans: Number(totals.scans), uniqueVisitors: Number(totals.unique_visitors), botScans: Number(totals.bot_scans) },
       series: seriesOf(rows, plan),
@@ -280,4 +278,71 @@ export class ScanAnalyticsRepository implements ScanAnalyticsReader {
       ...breakdowns,
     };
   }
+
+  /**
+   * The codes with the most human scans in the window, exactly, without summing every code's days:
+   * a code's scans in any window are at most its `scans` counter (it counts every stored human
+   * scan, and erasure keeps it), so the window's scans of the codes with the largest counters are
+   * summed, and the answer stands once the tenth of them beats the largest counter left out.
+   * Otherwise the candidates grow (x4), and past TOP_CODE_CANDIDATES_MAX every code is summed.
+   */
+  private async topCodes(account: AccountTables, filter: AccountScanFilter, a: ReturnType<typeof planArrays>): Promise<TopCode[]> {
+    const codes = codesIn(account, filter);
+    for (let limit = TOP_CODE_CANDIDATES; ; limit *= 4) {
+      const everyCode = limit > TOP_CODE_CANDIDATES_MAX;
+      const pool = await (
+        everyCode
+          ? codes
+          : codes
+              .orderBy('qr_codes.scans', 'desc')
+              .orderBy('qr_codes.id')
+              .limit(limit + 1)
+      ).execute();
+      const candidates = everyCode ? pool : pool.slice(0, limit);
+      // Every code is a candidate when the pool did not fill: nothing is left out.
+      const leftOut = pool.length > limit ? Number(pool[limit].scans) : 0;
+      const ids = candidates.map((code) => code.id);
+      const counted = await account.execute(sql<{ qr_code_id: QrCodeId; scans: string | number }>`
+        WITH days AS (SELECT * FROM unnest(${a.days}::date[]) AS d(day)),
+        ranges AS (SELECT * FROM unnest(${a.rawFrom}::timestamptz[], ${a.rawTo}::timestamptz[]) AS r(from_at, to_at))
+        SELECT qr_code_id, sum(scans) AS scans FROM (
+          SELECT c.qr_code_id, c.scans::bigint FROM (${account.selectFrom('scan_code_days').select(['qr_code_id', 'day', 'scans'])}) c
+          JOIN days d ON d.day = c.day
+          WHERE c.qr_code_id = ANY(${ids}::uuid[]) AND c.day >= ${a.firstDay}::date AND c.day <= ${a.lastDay}::date
+          UNION ALL
+          SELECT p.qr_code_id, p.scans FROM (
+            SELECT DISTINCT r.from_at, r.to_at, c.qr_code_id
+            FROM ranges r JOIN (${account.selectFrom('scan_code_days').select(['qr_code_id', 'day'])}) c
+              ON c.day >= (r.from_at AT TIME ZONE 'UTC')::date AND c.day <= ((r.to_at - INTERVAL '1 millisecond') AT TIME ZONE 'UTC')::date
+            WHERE c.qr_code_id = ANY(${ids}::uuid[])
+          ) probe CROSS JOIN LATERAL (
+            SELECT probe.qr_code_id, count(*) AS scans FROM scan_events s
+            WHERE s.qr_code_id = probe.qr_code_id AND s.scanned_at >= probe.from_at AND s.scanned_at < probe.to_at AND NOT s.is_bot
+          ) p
+        ) scanned GROUP BY 1 HAVING sum(scans) > 0`);
+      const byId = new Map(candidates.map((code) => [code.id, code]));
+      const top = counted
+        .map((row) => ({ codeId: row.qr_code_id, scans: Number(row.scans) }))
+        .sort((x, y) => y.scans - x.scans || (x.codeId < y.codeId ? -1 : 1))
+        .slice(0, BREAKDOWN_TOP);
+      const tenth = top.length === BREAKDOWN_TOP ? top[BREAKDOWN_TOP - 1].scans : 0;
+      if (everyCode || leftOut === 0 || leftOut < tenth)
+        return top.map(({ codeId, scans }) => {
+          const code = byId.get(codeId)!;
+          return { codeId, name: code.name, shortCode: code.short_code, type: code.type, scans };
+        });
+    }
+  }
+}
+
+/** The first candidates of the top codes, and the most before every code is summed. */
+const TOP_CODE_CANDIDATES = 100;
+const TOP_CODE_CANDIDATES_MAX = 6400;
+
+/** The account's codes in the filter's folder and type (and the request's key's folders). */
+function codesIn(account: AccountTables, filter: AccountScanFilter) {
+  let codes = account.selectFrom('qr_codes').select(['qr_codes.id', 'qr_codes.name', 'qr_codes.short_code', 'qr_codes.type', 'qr_codes.scans']);
+  if (filter.folderId) codes = codes.where('qr_codes.folder_id', '=', filter.folderId);
+  if (filter.type) codes = codes.where('qr_codes.type', '=', filter.type);
+  return codes;
 }

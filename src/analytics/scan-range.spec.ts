@@ -51,17 +51,17 @@ describe('resolveScanWindow', () => {
 
   it('defaults to the 30 days before now, by day', () => {
     const check = resolveScanWindow({ interval: 'day' }, now);
-    expect(check).toEqual({ ok: true, window: { from: new Date(now.getTime() - 30 * day), to: now, interval: 'day' } });
+    expect(check).toEqual({ ok: true, window: { from: new Date(now.getTime() - 30 * day), to: now, interval: 'day', timeZone: 'UTC' } });
   });
 
   it('takes from 30 days before a given to, and to = now for a given from', () => {
     expect(resolveScanWindow({ to: '2026-03-31T00:00:00Z', interval: 'week' }, now)).toEqual({
       ok: true,
-      window: { from: new Date('2026-03-01T00:00:00Z'), to: new Date('2026-03-31T00:00:00Z'), interval: 'week' },
+      window: { from: new Date('2026-03-01T00:00:00Z'), to: new Date('2026-03-31T00:00:00Z'), interval: 'week', timeZone: 'UTC' },
     });
     expect(resolveScanWindow({ from: '2026-11-20T00:00:00Z', interval: 'hour' }, now)).toEqual({
       ok: true,
-      window: { from: new Date('2026-11-20T00:00:00Z'), to: now, interval: 'hour' },
+      window: { from: new Date('2026-11-20T00:00:00Z'), to: now, interval: 'hour', timeZone: 'UTC' },
     });
   });
 
@@ -84,6 +84,7 @@ describe('resolveScanWindow', () => {
     ['hour', 31],
     ['day', 366],
     ['week', 366],
+    ['month', 731],
   ] as const)('interval=%s allows at most %s days', (interval, days) => {
     const to = new Date('2026-11-01T00:00:00Z');
     const at = (ms: number) => resolveScanWindow({ from: new Date(to.getTime() - ms).toISOString(), to: to.toISOString(), interval }, now);
@@ -91,6 +92,13 @@ describe('resolveScanWindow', () => {
     const over = at(days * day + 1);
     expect(over.ok).toBe(false);
     if (!over.ok) expect(over.errors).toEqual([{ field: 'from', message: `from..to may span at most ${days} days with interval=${interval}` }]);
+  });
+
+  it('takes an IANA zone and names tz when it is not one', () => {
+    const berlin = resolveScanWindow({ interval: 'day', tz: 'Europe/Berlin' }, now);
+    expect(berlin.ok && berlin.window.timeZone).toBe('Europe/Berlin');
+    const mars = resolveScanWindow({ interval: 'day', tz: 'Mars/Olympus' }, now);
+    expect(!mars.ok && mars.errors.map((error) => error.field)).toEqual(['tz']);
   });
 
   it('keeps the default window within the hour limit', () => {

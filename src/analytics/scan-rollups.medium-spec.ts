@@ -278,4 +278,33 @@ describe('scan rollups equal the raw aggregation (medium, property)', () => {
         expect({ window, filter, answer }).toEqual({ window, filter, answer: { ...wanted, topCodes } });
       }
   });
+
+  it('top codes stay exact when the largest counters are not the window’s largest (the candidates grow)', async () => {
+    const owner = await rows.account();
+    const writer = new ScanBatchWriter(VisitorHasher.withSecret('top-codes-secret'));
+    const busy = await Promise.all(Array.from({ length: 12 }, () => rows.dynamicCode(owner)));
+    const quiet = await Promise.all(Array.from({ length: 105 }, () => rows.dynamicCode(owner)));
+    // Large counters without a scan in the window (as after an erasure, which keeps `scans`).
+    await db.tables
+      .updateTable('qr_codes')
+      .set({ scans: 500n })
+      .where(
+        'id',
+        'in',
+        quiet.map((code) => code.id),
+      )
+      .execute();
+    const at = now - 2 * DAY;
+    await store.storeBatches([
+      writer.write(busy.flatMap((code, i) => Array.from({ length: i + 1 }, (_, n) => recordedScan(code.id, { at: at + n, ip: `192.0.2.${n}` })))),
+    ]);
+    const window: ScanWindow = { from: new Date(now - 5 * DAY), to: new Date(now), interval: 'day', timeZone: 'UTC' };
+    const answer = await analytics.accountAggregate(owner, {}, window);
+    expect(answer.topCodes.map((code) => [code.codeId, code.scans])).toEqual(
+      busy
+        .map((code, i) => [code.id, i + 1] as const)
+        .reverse()
+        .slice(0, BREAKDOWN_TOP),
+    );
+  });
 });

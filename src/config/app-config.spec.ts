@@ -14,6 +14,7 @@ describe('loadAppConfig', () => {
       rateLimitPerMinute: 120,
       searchCacheSeconds: 60,
       auditRetentionDays: 365,
+      scanRetentionDays: undefined,
       trustProxy: 0,
       logLevel: 'info',
       embeddedDatabaseDir: 'data/pglite',
@@ -34,6 +35,12 @@ describe('loadAppConfig', () => {
       domains: { dnsResolvers: [], dnsTimeoutMs: 3000, tlsAskEnabled: false },
       clickhouse: undefined,
     });
+  });
+
+  it('reads the scan retention (unset: forever) and refuses one that is not a whole number of days from 1 to 36500', () => {
+    expect(loadAppConfig({ SCAN_RETENTION_DAYS: '400' }).scanRetentionDays).toBe(400);
+    expect(loadAppConfig({ SCAN_RETENTION_DAYS: '' }).scanRetentionDays).toBeUndefined();
+    for (const bad of ['0', '36501', '1.5', 'forever']) expect(() => loadAppConfig({ SCAN_RETENTION_DAYS: bad })).toThrow(/SCAN_RETENTION_DAYS/);
   });
 
   it('reads the geo database and the country header, and refuses a header name that is not one', () => {

@@ -77,6 +77,13 @@ class EnvironmentVariables {
   @Max(36500)
   AUDIT_RETENTION_DAYS = 365;
 
+  @Transform(({ value }) => toInt({ value: emptyToUndefined({ value }) }))
+  @IsOptional()
+  @IsInt({ message: 'must be a whole number of days (unset: scans are kept forever)' })
+  @Min(1)
+  @Max(36500)
+  SCAN_RETENTION_DAYS?: number;
+
   @Transform(({ value }) => (value === undefined || value === '' || value === 'false' ? 0 : value === 'true' ? 1 : toInt({ value })))
   @IsInt({ message: 'must be a proxy hop count (0 = off)' })
   @Min(0)
@@ -236,6 +243,8 @@ export interface AppConfig {
   searchCacheSeconds: number;
   /** Audit log entries older than this many days are deleted (docs/api-keys-and-security.md#audit-log). */
   auditRetentionDays: number;
+  /** Scans (events and rollups) of days older than this many are deleted (docs/scans-and-privacy.md#retention); unset: kept forever. */
+  scanRetentionDays?: number;
   trustProxy: number;
   logLevel: LogLevel;
   database: DatabaseBudgets;
@@ -328,6 +337,7 @@ const ENV_NAMES = [
   'RATE_LIMIT_PER_MINUTE',
   'SEARCH_CACHE_SECONDS',
   'AUDIT_RETENTION_DAYS',
+  'SCAN_RETENTION_DAYS',
   'TRUST_PROXY',
   'LOG_LEVEL',
   'DB_READ_TIMEOUT_MS',
@@ -383,6 +393,7 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimitPerMinute: vars.RATE_LIMIT_PER_MINUTE,
     searchCacheSeconds: vars.SEARCH_CACHE_SECONDS,
     auditRetentionDays: vars.AUDIT_RETENTION_DAYS,
+    scanRetentionDays: vars.SCAN_RETENTION_DAYS,
     trustProxy: vars.TRUST_PROXY,
     logLevel: vars.LOG_LEVEL,
     database: {

@@ -35,6 +35,7 @@ const code = (overrides: Partial<QrCodeRecord> = {}): QrCodeRecord => ({
   fallbackUrl: null,
   passwordHash: null,
   utm: null,
+  scanRetentionDays: null,
   ...overrides,
 });
 

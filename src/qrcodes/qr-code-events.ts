@@ -18,6 +18,7 @@ export type QrCodeField =
   | 'fallback_url'
   | 'password'
   | 'utm'
+  | 'scan_retention_days'
   | 'domain_id'
   | 'short_code';
 

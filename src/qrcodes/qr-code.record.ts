@@ -30,12 +30,14 @@ export interface QrCodeRecord {
   /** argon2id hash of the link's password, or null (never shown: `has_password`) */
   passwordHash: string | null;
   utm: Utm | null;
+  /** Its scans are kept this many days (null: the deployment's SCAN_RETENTION_DAYS); docs/scans-and-privacy.md#retention */
+  scanRetentionDays: number | null;
   /** Display prefix of the key that created it (null: none, or made before it was kept): its history's version 1. */
   createdKeyPrefix: string | null;
 }
 
 /** The smart-link fields a client sets (the password as sent: the service stores only its hash). */
-export type LinkFields = Pick<QrCodeRecord, 'rules' | 'maxScans' | 'fallbackUrl' | 'utm'> & { password: string | null };
+export type LinkFields = Pick<QrCodeRecord, 'rules' | 'maxScans' | 'fallbackUrl' | 'utm' | 'scanRetentionDays'> & { password: string | null };
 
 /** A validated new code, ready to insert (the database assigns the rest). */
 export type NewQrCode = Pick<QrCodeRecord, 'name' | 'type' | 'content' | 'contentString' | 'style' | 'folderId' | 'isDynamic' | 'expiresAt'> &
@@ -50,7 +52,7 @@ export type NewQrCode = Pick<QrCodeRecord, 'name' | 'type' | 'content' | 'conten
 export type StoredNewQrCode = Omit<NewQrCode, 'password'> & { shortCode: string | null; passwordHash: string | null };
 
 /** A new code's smart-link fields when the request sets none. */
-export const NO_LINK_FIELDS: LinkFields = { rules: [], maxScans: null, fallbackUrl: null, utm: null, password: null };
+export const NO_LINK_FIELDS: LinkFields = { rules: [], maxScans: null, fallbackUrl: null, utm: null, scanRetentionDays: null, password: null };
 
 /** The same, as stored. */
 export const NO_STORED_LINK_FIELDS: Omit<LinkFields, 'password'> & { passwordHash: null } = {
@@ -58,5 +60,6 @@ export const NO_STORED_LINK_FIELDS: Omit<LinkFields, 'password'> & { passwordHas
   maxScans: null,
   fallbackUrl: null,
   utm: null,
+  scanRetentionDays: null,
   passwordHash: null,
 };

@@ -25,7 +25,14 @@ function dynamicLinks(code: QrCodeRecord, origins: QrLinkOrigins) {
 /** A dynamic code's smart-link settings (docs/smart-links.md); the password only as `has_password`. */
 function linkSettings(code: QrCodeRecord) {
   return code.isDynamic
-    ? { rules: code.rules, max_scans: code.maxScans, fallback_url: code.fallbackUrl, has_password: code.passwordHash !== null, utm: code.utm }
+    ? {
+        rules: code.rules,
+        max_scans: code.maxScans,
+        fallback_url: code.fallbackUrl,
+        has_password: code.passwordHash !== null,
+        utm: code.utm,
+        scan_retention_days: code.scanRetentionDays,
+      }
     : {};
 }
 

@@ -34,6 +34,7 @@ export interface QrCodeChanges {
   fallbackUrl?: string | null;
   passwordHash?: string | null;
   utm?: Utm | null;
+  scanRetentionDays?: number | null;
   /** Moves the code to a domain (null: the default redirect host). */
   domainId?: DomainId | null;
   /** Content, style or dynamic state changed: cached images of the old version are stale. */
@@ -85,6 +86,7 @@ const toRecord = (row: Selectable<QrCode> & { domain_hostname: string | null }):
   fallbackUrl: row.fallback_url,
   passwordHash: row.password_hash,
   utm: row.utm as Utm | null,
+  scanRetentionDays: row.scan_retention_days,
   createdKeyPrefix: row.created_key_prefix,
 });
 
@@ -131,6 +133,7 @@ export class QrCodesRepository {
           fallback_url: code.fallbackUrl,
           password_hash: code.passwordHash,
           utm: jsonOrNull(code.utm),
+          scan_retention_days: code.scanRetentionDays,
           created_key_prefix: code.createdKeyPrefix ?? null,
           // Distinct instants keep a bulk's codes in submission order under the newest/oldest sorts.
           created_at: new Date(now + index),
@@ -278,6 +281,7 @@ export class QrCodesRepository {
         ...(changes.fallbackUrl !== undefined && { fallback_url: changes.fallbackUrl }),
         ...(changes.passwordHash !== undefined && { password_hash: changes.passwordHash }),
         ...(changes.utm !== undefined && { utm: jsonOrNull(changes.utm) }),
+        ...(changes.scanRetentionDays !== undefined && { scan_retention_days: changes.scanRetentionDays }),
         ...(changes.domainId !== undefined && { domain_id: changes.domainId }),
         ...(changes.bumpRenderVersion && { render_version: eb('render_version', '+', 1) }),
         ...(changes.upgradeWithShortCode && { is_dynamic: true, short_code: eb.fn.coalesce('short_code', eb.val(changes.upgradeWithShortCode)) }),

@@ -377,6 +377,7 @@ function changedFields(dto: UpdateQrCodeDto): QrCodeField[] {
     'fallback_url',
     'password',
     'utm',
+    'scan_retention_days',
     'domain_id',
     'short_code',
   ];

@@ -26,7 +26,7 @@ export function scanRollupDeltaOf(rows: readonly ScanRow[]): ScanRollupDelta {
   const visitors = new Map<string, { codeId: QrCodeId; day: string; hash: string }>();
   let earliestDay: string | null = null;
   const addValue = (codeId: QrCodeId, day: string, dimension: string, value: string | null, detail = '') => {
-    // A tab cannot occur in a code id or a day; values and details are escaped by being last and JSON-free.
+    // Only the value (last) can hold a tab, so the key is unambiguous; NUL (never stored: COPY drops it) stands for null.
     const key = `${codeId}\t${day}\t${dimension}\t${detail}\t${value ?? '\u0000'}`;
     const entry = values.get(key);
     if (entry) entry.scans++;

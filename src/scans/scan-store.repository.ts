@@ -77,19 +77,16 @@ const ADD_ROLLUP_VALUES = `
     FROM unnest($1::uuid[], $2::date[], $3::text[], $4::text[], $5::text[], $6::int[]) AS v(qr_code_id, day, dimension, value, detail, scans)
     GROUP BY 1, 2, 3, 4, 5
   ),
-  located AS (
-    SELECT d.*, q.account_id, coalesce(q.folder_id, ${NO_FOLDER}) AS folder_key, q.type AS code_type
-    FROM deltas d JOIN qr_codes q ON q.id = d.qr_code_id
-  ),
+  located AS (SELECT d.*, q.account_id FROM deltas d JOIN qr_codes q ON q.id = d.qr_code_id),
   code_values AS (
     INSERT INTO scan_code_day_values AS c (qr_code_id, day, dimension, value, detail, scans)
     SELECT qr_code_id, day, dimension, value, detail, scans FROM located ORDER BY 1, 2, 3, 4, 5
     ON CONFLICT (qr_code_id, day, dimension, value, detail) DO UPDATE SET scans = c.scans + EXCLUDED.scans
   )
-  INSERT INTO scan_account_day_values AS a (account_id, day, folder_key, code_type, dimension, value, detail, scans)
-  SELECT account_id, day, folder_key, code_type, dimension, value, detail, sum(scans) FROM located
-  GROUP BY 1, 2, 3, 4, 5, 6, 7 ORDER BY 1, 2, 3, 4, 5, 6, 7
-  ON CONFLICT (account_id, day, folder_key, code_type, dimension, value, detail) DO UPDATE SET scans = a.scans + EXCLUDED.scans`;
+  INSERT INTO scan_account_day_values AS a (account_id, day, dimension, value, detail, scans)
+  SELECT account_id, day, dimension, value, detail, sum(scans) FROM located
+  GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
+  ON CONFLICT (account_id, day, dimension, value, detail) DO UPDATE SET scans = a.scans + EXCLUDED.scans`;
 
 /** Days whose visitor hashes are no longer kept (before yesterday): their unique visitors are recounted from scan_events. */
 const RECOUNT_OLD_VISITORS = `
@@ -114,8 +111,9 @@ export class ScanStoreRepository {
   /**
    * Stores batches of scans in one transaction: claims their ids (a batch already stored, or given
    * twice, is stored once), locks each of their codes once (FOR KEY SHARE), COPYs their rows, drops
-   * the rows of codes deleted meanwhile, and adds each code's scans to its `scans`. No row lock is
-   * held per scan. A delete of a code waits for the lock, and its trigger then removes what this
+   * the rows of codes deleted meanwhile, adds each code's scans to its `scans` and the rows to the
+   * daily rollups (docs/scans-and-privacy.md#how-analytics-are-kept). No row lock is held per scan.
+   * A delete of a code waits for the lock, and its trigger then removes what this
    * stored. Listeners (StoredScanListeners: webhook events) write in the same transaction. Returns
    * the rows stored now.
    */
@@ -141,13 +139,14 @@ export class ScanStoreRepository {
         const stored = new Map(locked.map((row) => [row.id, { accountId: row.account_id, folderId: row.folder_id, shortCode: row.short_code }]));
         await this.listeners.run(tx, new StoredScans(stored, fresh));
       }
-      await this.addToRollups(tx, scanRollupDeltaOf(fresh.flatMap((batch) => readRowsOf(batch, live))));
       const counted = [...codes.values()].filter((code) => live.has(code.codeId) && code.scans > 0);
       if (counted.length > 0) {
         const ids = counted.map((code) => code.codeId);
         await tx.query(LOCK_COUNTERS, [ids]);
         await tx.query(ADD_SCANS, [ids, counted.map((code) => code.scans)]);
       }
+      // After the codes' row locks: a folder move locks its code's row, then its account's rollup rows; so does this.
+      await this.addToRollups(tx, scanRollupDeltaOf(fresh.flatMap((batch) => readRowsOf(batch, live))));
       return [...codes.values()].reduce((sum, code) => sum + (live.has(code.codeId) ? code.rows : 0), 0);
     }, options);
   }

@@ -61,6 +61,9 @@ export const FUZZ_ROUTE_NAMES = [
   'POST /api/v1/qrcodes/bulk',
   'GET /api/v1/qrcodes/:id/image',
   'GET /api/v1/qrcodes/:id/scans',
+  'GET /api/v1/qrcodes/:id/scans.csv',
+  'DELETE /api/v1/qrcodes/:id/scans',
+  'GET /api/v1/analytics',
   'GET /api/v1/qrcodes/:id/history',
   'POST /api/v1/qrcodes/:id/history/:version/restore',
   'POST /api/v1/styles/check',
@@ -322,8 +325,10 @@ const REPLAY_QUERY = { from: isoDateTimeOrNot(), to: isoDateTimeOrNot() };
 const SCANS_QUERY = {
   from: isoDateTime.map(encodeURIComponent),
   to: isoDateTime.map(encodeURIComponent),
-  interval: fc.constantFrom('hour', 'day', 'week', 'month', ''),
+  interval: fc.constantFrom('hour', 'day', 'week', 'month', 'year', ''),
+  tz: fc.constantFrom('UTC', 'Europe/Berlin', 'Asia/Kolkata', 'Pacific/Chatham', 'Mars/Olympus', 'utc', '', '%00'),
 };
+const ERASE_QUERY = { before: isoDateTimeOrNot() };
 
 /** The request generator of every route. */
 export function fuzzRoutes(ctx: FuzzContext): Record<FuzzRouteName, fc.Arbitrary<FuzzRequest>> {
@@ -391,6 +396,25 @@ export function fuzzRoutes(ctx: FuzzContext): Record<FuzzRouteName, fc.Arbitrary
     'GET /api/v1/qrcodes/:id/scans': withoutBody(
       'GET',
       fc.tuple(codeId, queryString(SCANS_QUERY)).map(([id, q]) => `/api/v1/qrcodes/${id}/scans${q}`),
+      apiKeyHeaders(ctx),
+    ),
+    'GET /api/v1/qrcodes/:id/scans.csv': withoutBody(
+      'GET',
+      fc.tuple(codeId, queryString({ from: SCANS_QUERY.from, to: SCANS_QUERY.to })).map(([id, q]) => `/api/v1/qrcodes/${id}/scans.csv${q}`),
+      apiKeyHeaders(ctx),
+    ),
+    'DELETE /api/v1/qrcodes/:id/scans': withoutBody(
+      'DELETE',
+      fc.tuple(codeId, queryString(ERASE_QUERY)).map(([id, q]) => `/api/v1/qrcodes/${id}/scans${q}`),
+      apiKeyHeaders(ctx),
+    ),
+    'GET /api/v1/analytics': withoutBody(
+      'GET',
+      queryString({
+        ...SCANS_QUERY,
+        folder_id: fc.constantFrom(...ctx.folderIds, ctx.otherAccountFolderId, NO_SUCH_ID, 'not-a-uuid'),
+        type: fc.constantFrom('url', 'text', 'wifi', 'barcode', ''),
+      }).map((q) => `/api/v1/analytics${q}`),
       apiKeyHeaders(ctx),
     ),
     'GET /api/v1/qrcodes/:id/history': withoutBody(

@@ -105,6 +105,15 @@ export class ClickHouseExportOutboxRepository {
         .select('batch_id')
         .where('next_attempt_at', '<=', now)
         .where(leaseIsFree('lease_expires_at', now))
+        // A batch of a code whose erasure is queued and not yet issued, holding scans from before its cut, and stored after it
+        // (not among those it waits for), waits for the mutation: its rows stay in PostgreSQL, so they must miss the mutation.
+        .where(
+          sql<boolean>`NOT EXISTS (
+            SELECT 1 FROM clickhouse_erasures e
+            WHERE e.issued_at IS NULL AND e.qr_code_id = ANY(clickhouse_export_outbox.code_ids)
+              AND clickhouse_export_outbox.first_scanned_at < e.before AND NOT clickhouse_export_outbox.batch_id = ANY(e.waits_for)
+          )`,
+        )
         .orderBy('stored_at')
         .limit(limit)
         .forUpdate()

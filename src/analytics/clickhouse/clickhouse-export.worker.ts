@@ -8,12 +8,18 @@ import { ClaimLoop, type StepOutcome } from '../../infra/jobs/claim-loop';
 import { leaseUntil } from '../../infra/jobs/lease';
 import { MetricsService } from '../../infra/observability/metrics.service';
 import { StoredScanListeners } from '../../scans/stored-scans';
+import { type ClaimedErasure, ClickHouseErasureOutboxRepository } from './clickhouse-erasure-outbox.repository';
 import { type ClaimedExport, ClickHouseExportOutboxRepository, type ExportedScan } from './clickhouse-export-outbox.repository';
+import { ClickHouseScanErasuresRepository } from './clickhouse-scan-erasures.repository';
 import { ClickHouseScanEventsRepository } from './clickhouse-scan-events.repository';
 import { exportRetryDelayMs } from './export-retry';
 
 /** Batches claimed per step: one PostgreSQL read and one ClickHouse INSERT for all of them (ClickHouse wants few, large inserts). */
 const BATCHES_PER_STEP = 200;
+/** Erasures claimed per step (each is a mutation or a look at one: few, and rare). */
+const ERASURES_PER_STEP = 20;
+/** How soon an erasure waiting for ClickHouse's mutation, or for a batch of its code to be exported first, is looked at again. */
+const ERASURE_WAIT_MS = 500;
 /**
  * How long a claim holds its batches. A step that took more than half of it (a stalled process)
  * writes nothing: another instance may have claimed the batches since, and two writers of one
@@ -35,7 +41,8 @@ const SHUTDOWN_WAIT_MS = 5000;
  * batches from the outbox. A failed step leaves its batches for later (backoff per batch, forever:
  * nothing is dropped); a batch claimed a second time is first looked for in ClickHouse, and only
  * its missing rows are written, so a crash between the INSERT and the outbox's delete, a lost answer
- * or a restart writes no scan twice.
+ * or a restart writes no scan twice. After each export step it applies the erasures queued in
+ * clickhouse_erasures (eraseStep).
  */
 @Injectable()
 export class ClickHouseExportWorker implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -50,6 +57,8 @@ export class ClickHouseExportWorker implements OnModuleInit, OnApplicationBootst
     private readonly connection: ClickHouseConnection,
     private readonly outbox: ClickHouseExportOutboxRepository,
     private readonly events: ClickHouseScanEventsRepository,
+    private readonly erasures: ClickHouseErasureOutboxRepository,
+    private readonly erasing: ClickHouseScanErasuresRepository,
     private readonly status: ClickHouseStatus,
     private readonly storedScans: StoredScanListeners,
     private readonly metrics: MetricsService,
@@ -75,8 +84,9 @@ export class ClickHouseExportWorker implements OnModuleInit, OnApplicationBootst
       await this.measureLag();
       if (!this.schemaReady) await this.createSchema();
       const exported = await this.step();
+      const erased = await this.eraseStep();
       this.recovered();
-      return exported > 0 ? 'more' : 'idle';
+      return exported > 0 || erased > 0 ? 'more' : 'idle';
     } catch (error) {
       this.failing((error as Error).message);
       return { retryInMs: (error as ExportFailure).retryInMs ?? exportRetryDelayMs(1) };
@@ -110,6 +120,56 @@ export class ClickHouseExportWorker implements OnModuleInit, OnApplicationBootst
     return claimed.length;
   }
 
+  /**
+   * Applies queued erasures (docs/clickhouse.md#erasure): each waits until the batches
+   * stored before it holding its code's scans from before its cut are exported (one may have read its
+   * rows before the erasure in PostgreSQL and would write them after the mutation), then issues the
+   * mutation once (the code's later batches of such scans wait for that: see the outbox's claim), then
+   * waits until ClickHouse lists it done, and only then leaves the outbox. A failure
+   * postpones it with the export's backoff, forever. The number of erasures finished.
+   */
+  private async eraseStep(): Promise<number> {
+    const now = this.clock.now();
+    const claimed = await this.erasures.claim(now, leaseUntil(now, LEASE_MS), ERASURES_PER_STEP);
+    let finished = 0;
+    let failure: Error | null = null;
+    for (const erasure of claimed) {
+      try {
+        if (await this.advance(erasure)) finished++;
+      } catch (error) {
+        failure ??= error as Error;
+        const retryInMs = exportRetryDelayMs(erasure.claims);
+        await this.erasures
+          .postpone(erasure.id, new Date(this.clock.now().getTime() + retryInMs), (error as Error).message)
+          .catch((postponeError: Error) => {
+            this.logger.debug(`Failed ClickHouse erasure not postponed (its lease will end): ${postponeError.message}`);
+          });
+      }
+    }
+    if (finished > 0) this.lagMeasuredAt = Number.NEGATIVE_INFINITY;
+    if (failure) throw failure;
+    return finished;
+  }
+
+  /** One step of one erasure; whether it is done. */
+  private async advance(erasure: ClaimedErasure): Promise<boolean> {
+    const later = () => new Date(this.clock.now().getTime() + ERASURE_WAIT_MS);
+    if (!erasure.issued) {
+      if (await this.erasures.exportPendingFor(erasure.id)) {
+        await this.erasures.postpone(erasure.id, later(), null);
+        return false;
+      }
+      await this.clickhouse(() => this.erasing.erase(erasure.codeId, erasure.before));
+      await this.erasures.issued(erasure.id, this.clock.now());
+    }
+    if (await this.clickhouse(() => this.erasing.erasing(erasure.codeId))) {
+      await this.erasures.postpone(erasure.id, later(), null);
+      return false;
+    }
+    await this.erasures.finish(erasure.id);
+    return true;
+  }
+
   /** The scans to write: all of them on a first claim; on a later one, those ClickHouse does not hold yet. */
   private async writeMissing(claimed: ClaimedExport[], scans: ExportedScan[]): Promise<ExportedScan[]> {
     const again = new Set(claimed.filter((batch) => batch.claims > 1).map((batch) => batch.batchId));
@@ -128,7 +188,8 @@ export class ClickHouseExportWorker implements OnModuleInit, OnApplicationBootst
     const now = performance.now();
     if (now - this.lagMeasuredAt < LAG_EVERY_MS) return;
     this.lagMeasuredAt = now;
-    const lag = await this.outbox.lag();
+    const [lag, erasures] = await Promise.all([this.outbox.lag(), this.erasures.pending()]);
+    this.status.erasuresMeasured(erasures);
     this.status.exportLagMeasured(lag.seconds, lag.pending);
   }
 

@@ -1,37 +1,83 @@
-import { bucketStart, bucketStarts } from './scan-buckets';
+import { SCAN_INTERVALS, type ScanWindow } from '../scan-range';
+import { planScanWindow } from '../scan-window-plan';
+import { bucketCells, bucketIndexOf, bucketIndexSql, ClickHouseDeclined } from './scan-buckets';
 
-const at = (iso: string) => Date.parse(iso);
-const iso = (ms: number) => new Date(ms).toISOString();
+const DAY = 86_400_000;
+const ZONES = ['UTC', 'Europe/Berlin', 'America/New_York', 'Asia/Kolkata', 'Australia/Lord_Howe', 'Pacific/Chatham', 'Pacific/Apia'];
+const SPAN_DAYS = { hour: 31, day: 366, week: 366, month: 731 } as const;
 
-describe('bucketStart', () => {
-  it.each([
-    ['hour', '2026-11-22T15:45:10.500Z', '2026-11-22T15:00:00.000Z'],
-    ['hour', '2026-11-22T15:00:00.000Z', '2026-11-22T15:00:00.000Z'],
-    ['day', '2026-11-22T23:59:59.999Z', '2026-11-22T00:00:00.000Z'],
-    ['day', '2028-02-29T12:00:00.000Z', '2028-02-29T00:00:00.000Z'],
-    // ISO weeks start on Monday: 2026-11-23 is a Monday, 2026-11-22 a Sunday.
-    ['week', '2026-11-22T23:59:59.999Z', '2026-11-16T00:00:00.000Z'],
-    ['week', '2026-11-23T00:00:00.000Z', '2026-11-23T00:00:00.000Z'],
-    ['week', '2027-01-01T10:00:00.000Z', '2026-12-28T00:00:00.000Z'],
-    ['week', '1970-01-05T00:00:00.000Z', '1970-01-05T00:00:00.000Z'],
-  ] as const)('%s of %s starts at %s', (interval, instant, start) => {
-    expect(iso(bucketStart(interval, at(instant)))).toBe(start);
+/** A deterministic pseudo-random sequence, so a failure can be replayed. */
+function sequence(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+/** The bucket of `ms` by definition: the last start at or before it. */
+function lastStartAtOrBefore(starts: number[], ms: number): number {
+  let index = 0;
+  while (index + 1 < starts.length && starts[index + 1] <= ms) index++;
+  return index;
+}
+
+describe('bucketCells', () => {
+  it.each(ZONES)('puts every instant of random windows in %s into the bucket planScanWindow starts it in', (timeZone) => {
+    const random = sequence(timeZone.length * 7919);
+    for (let round = 0; round < 40; round++) {
+      const interval = SCAN_INTERVALS[round % SCAN_INTERVALS.length];
+      // 2010..2030: DST changes of both hemispheres, Samoa's skipped day (2011-12-30), Lord Howe's half hours.
+      const from = Date.UTC(2010, 0, 1) + Math.floor(random() * 20 * 365 * DAY);
+      const to = from + 1 + Math.floor(random() * SPAN_DAYS[interval] * DAY);
+      const window: ScanWindow = { from: new Date(from), to: new Date(to), interval, timeZone };
+      const starts = planScanWindow(window).starts.map((start) => start.getTime());
+      const cells = bucketCells(starts, to);
+      const instants = [from, to - 1, ...starts.flatMap((start) => [start - 1, start, start + 1])];
+      for (let i = 0; i < 200; i++) instants.push(from + Math.floor(random() * (to - from)));
+      for (const ms of instants.filter((at) => at >= from && at < to))
+        expect([window.from.toISOString(), interval, ms, bucketIndexOf(cells, ms)]).toEqual([
+          window.from.toISOString(),
+          interval,
+          ms,
+          lastStartAtOrBefore(starts, ms),
+        ]);
+    }
   });
-});
 
-describe('bucketStarts', () => {
-  it('covers the window from the bucket of from to the bucket of the last instant before to', () => {
-    const window = { from: new Date('2026-11-01T10:30:00Z'), to: new Date('2026-11-04T00:00:00Z'), interval: 'day' as const, timeZone: 'UTC' };
-    expect(bucketStarts(window).map(iso)).toEqual(['2026-11-01T00:00:00.000Z', '2026-11-02T00:00:00.000Z', '2026-11-03T00:00:00.000Z']);
+  it('divides evenly spaced starts, and looks uneven ones up in cells no longer than the shortest bucket', () => {
+    const utcDays = bucketCells([0, DAY, 2 * DAY], 3 * DAY);
+    expect(utcDays).toEqual({ even: true, first: 0, step: DAY });
+    expect(bucketIndexSql(utcDays, 'scanned_at_ms')).toBe(`intDiv((toInt64(scanned_at_ms) - 0), ${DAY})`);
+
+    // Berlin's days around the change to summer time (2026-03-29 has 23 hours).
+    const window: ScanWindow = {
+      from: new Date('2026-03-28T00:00:00Z'),
+      to: new Date('2026-03-31T00:00:00Z'),
+      interval: 'day',
+      timeZone: 'Europe/Berlin',
+    };
+    const starts = planScanWindow(window).starts.map((start) => start.getTime());
+    expect(starts.map((start) => new Date(start).toISOString())).toEqual([
+      '2026-03-27T23:00:00.000Z',
+      '2026-03-28T23:00:00.000Z',
+      '2026-03-29T22:00:00.000Z',
+      '2026-03-30T22:00:00.000Z',
+    ]);
+    const cells = bucketCells(starts, window.to.getTime());
+    // 23-hour cells from the first start: the second begins before the second bucket does.
+    expect(cells).toMatchObject({ even: false, cell: 23 * 3_600_000, firstBuckets: [0, 0, 1, 2] });
+    expect(bucketIndexSql(cells, 'ms')).toMatch(
+      /^toInt64\(arrayElement\(\[0,0,1,2\], toUInt64\(intDiv\(\(toInt64\(ms\) - \d+\), 82800000\)\) \+ 1\) \+ /,
+    );
+    expect(bucketIndexOf(cells, Date.parse('2026-03-29T21:59:59.999Z'))).toBe(1);
+    expect(bucketIndexOf(cells, Date.parse('2026-03-29T22:00:00.000Z'))).toBe(2);
   });
 
-  it('steps weeks from Monday across a year end', () => {
-    const window = { from: new Date('2026-12-24T00:00:00Z'), to: new Date('2027-01-05T00:00:00.001Z'), interval: 'week' as const, timeZone: 'UTC' };
-    expect(bucketStarts(window).map(iso)).toEqual(['2026-12-21T00:00:00.000Z', '2026-12-28T00:00:00.000Z', '2027-01-04T00:00:00.000Z']);
-  });
-
-  it('gives 744 hours for 31 days', () => {
-    const window = { from: new Date('2026-10-01T00:00:00Z'), to: new Date('2026-11-01T00:00:00Z'), interval: 'hour' as const, timeZone: 'UTC' };
-    expect(bucketStarts(window)).toHaveLength(744);
+  it('gives one bucket index 0 and refuses starts out of order or too uneven for its cells', () => {
+    expect(bucketIndexSql(bucketCells([5000], 9000), 'ms')).toBe('intDiv((toInt64(ms) - 5000), 4000)');
+    expect(() => bucketCells([0, 10, 10], 100)).toThrow('out of order');
+    expect(() => bucketCells([0, 1, 10 * DAY], 20 * DAY)).toThrow(ClickHouseDeclined);
+    expect(() => bucketCells([0, 0.5], 1)).toThrow('not a bucket start');
   });
 });

@@ -1,4 +1,4 @@
-import { integerLiteral, uuidList, uuidLiteral } from './clickhouse-literals';
+import { integerLiteral, uuidList, uuidLiteral, uuidSet } from './clickhouse-literals';
 import { clickHouseTarget } from './clickhouse-connection';
 
 describe('ClickHouse literals', () => {
@@ -17,8 +17,16 @@ describe('ClickHouse literals', () => {
     },
   );
 
+  it('puts a set of UUIDs in one string literal, refusing anything else in it', () => {
+    expect(uuidSet(['3F2B8C4E-1D5A-4E7B-9C0F-6A8D2E4B1C37', '00000000-0000-0000-0000-000000000001', '3f2b8c4e-1d5a-4e7b-9c0f-6a8d2e4b1c37'])).toBe(
+      "(SELECT toUUID(arrayJoin(splitByChar(',', '3f2b8c4e-1d5a-4e7b-9c0f-6a8d2e4b1c37,00000000-0000-0000-0000-000000000001'))))",
+    );
+    expect(() => uuidSet(['00000000-0000-0000-0000-000000000001', "x'),('y"])).toThrow(/not a UUID/);
+  });
+
   it('refuses an empty list and numbers that are not whole', () => {
     expect(() => uuidList([])).toThrow(/empty/);
+    expect(() => uuidSet([])).toThrow(/empty/);
     for (const n of [1.5, Number.NaN, Infinity, 2 ** 60]) expect(() => integerLiteral(n)).toThrow(/not a whole number/);
   });
 });

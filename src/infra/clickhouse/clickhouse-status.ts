@@ -7,9 +7,14 @@ import { MetricsService } from '../observability/metrics.service';
 const UNAVAILABLE_FOR_MS = 10_000;
 /** A lag measured longer ago than this is not trusted (the export worker measures it about every second). */
 const LAG_FRESH_FOR_MS = 15_000;
+/**
+ * After this instance queued an erasure, ClickHouse is not read for this long whatever the last
+ * measurement said: a measurement begun before the erasure committed may still report none.
+ */
+const ERASURE_QUEUED_HOLD_MS = 5_000;
 
 /** Why analytics read PostgreSQL instead of ClickHouse, or `ready`. */
-export type ClickHouseReadiness = 'ready' | 'not_configured' | 'lag_unknown' | 'lagging' | 'unavailable';
+export type ClickHouseReadiness = 'ready' | 'not_configured' | 'lag_unknown' | 'lagging' | 'unavailable' | 'erasure_pending';
 
 /**
  * What this instance knows of ClickHouse: how far its export is behind PostgreSQL (measured by the
@@ -20,6 +25,9 @@ export type ClickHouseReadiness = 'ready' | 'not_configured' | 'lag_unknown' | '
 export class ClickHouseStatus {
   private lag: { seconds: number; measuredAt: number } | null = null;
   private failedAt = Number.NEGATIVE_INFINITY;
+  /** Erasures ClickHouse has not applied yet, as last measured from the shared outbox (so every instance sees them). */
+  private pendingErasures = 0;
+  private erasureQueuedAt = Number.NEGATIVE_INFINITY;
   private readonly maxLagSeconds: number;
 
   constructor(
@@ -37,6 +45,17 @@ export class ClickHouseStatus {
     this.metrics.clickhouseExportPending.set(pendingBatches);
   }
 
+  /** How many erasures wait for ClickHouse (measured with the lag): while any does, ClickHouse still holds scans PostgreSQL no longer has. */
+  erasuresMeasured(pending: number): void {
+    this.pendingErasures = pending;
+    this.metrics.clickhouseErasuresPending.set(pending);
+  }
+
+  /** This instance has just queued an erasure: not read until the measurements see it. */
+  erasureQueued(): void {
+    this.erasureQueuedAt = this.clock.now().getTime();
+  }
+
   succeeded(): void {
     this.failedAt = Number.NEGATIVE_INFINITY;
     this.metrics.clickhouseUp.set(1);
@@ -52,6 +71,7 @@ export class ClickHouseStatus {
     const now = this.clock.now().getTime();
     if (now - this.failedAt < UNAVAILABLE_FOR_MS) return 'unavailable';
     if (!this.lag || now - this.lag.measuredAt > LAG_FRESH_FOR_MS) return 'lag_unknown';
+    if (this.pendingErasures > 0 || now - this.erasureQueuedAt < ERASURE_QUEUED_HOLD_MS) return 'erasure_pending';
     return this.lag.seconds <= this.maxLagSeconds ? 'ready' : 'lagging';
   }
 }

@@ -20,6 +20,8 @@ const ANY_ACCOUNT: Record<string, string> = {
   'audit/audit-log.repository.ts': 'the retention sweep of old entries is system work over every account',
   'analytics/clickhouse/clickhouse-export-outbox.repository.ts':
     "the ClickHouse export reads back the stored rows of the batches it claimed, of every account, with their codes' accounts",
+  'analytics/retention/scan-retention.repository.ts':
+    'scan retention is system work over every account: codes with a retention of their own, rollups past the window',
   'infra/jobs/job-queue.repository.ts':
     'the job worker claims unfinished jobs of every account (FOR UPDATE SKIP LOCKED, accounts locked to count their running jobs) ' +
     'and sweeps expired ones',

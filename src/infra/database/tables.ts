@@ -48,8 +48,15 @@ const FOLDER_COLUMN: Partial<Record<OwnedTable, string>> = {
   folders: 'folders.id',
   webhook_endpoints: 'webhook_endpoints.folder_id',
   scan_account_days: 'scan_account_days.folder_key',
-  scan_account_day_values: 'scan_account_day_values.folder_key',
 };
+
+/**
+ * Owned tables summing all of an account's codes with no folder to narrow by: a folder-restricted
+ * key sees none of their rows (what it may see is read from its codes' own rows instead).
+ */
+const WHOLE_ACCOUNT_TABLES: ReadonlySet<OwnedTable> = new Set(['scan_account_day_values']);
+/** No account has the nil UUID: matching only it matches nothing. */
+const NO_ACCOUNT = '00000000-0000-0000-0000-000000000000' as FolderId;
 
 /**
  * Tables no account owns. The scan tables keyed by code alone are left out too: their rows belong
@@ -96,9 +103,10 @@ export class AccountTables {
 
   /** Narrows a query of a folder-narrowed table to the key's folders (no folder: no row). */
   private inFolders<Q extends { where(ref: RawBuilder<unknown>, op: 'in', values: readonly FolderId[]): Q }>(table: OwnedTable, query: Q): Q {
+    if (!this.folderIds) return query;
+    if (WHOLE_ACCOUNT_TABLES.has(table)) return query.where(sql.ref(`${table}.account_id`), 'in', [NO_ACCOUNT]);
     const column = FOLDER_COLUMN[table];
-    if (!this.folderIds || !column) return query;
-    return query.where(sql.ref(column), 'in', this.folderIds);
+    return column ? query.where(sql.ref(column), 'in', this.folderIds) : query;
   }
 
   /** The owned tables seen only by their owner column, so one generic query serves each of them. */

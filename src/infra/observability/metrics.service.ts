@@ -33,6 +33,10 @@ export class MetricsService {
     'Age of the oldest stored scan batch not yet in ClickHouse (0: caught up); analytics read PostgreSQL while it exceeds CLICKHOUSE_MAX_LAG_SECONDS',
   );
   readonly clickhouseExportPending = gauge('clickhouse_export_pending_batches', 'Stored scan batches waiting to be written to ClickHouse');
+  readonly clickhouseErasuresPending = gauge(
+    'clickhouse_erasures_pending',
+    "Erasures of a code's scans not yet applied to ClickHouse; analytics read PostgreSQL while any waits",
+  );
   readonly clickhouseUp = gauge('clickhouse_up', 'Whether ClickHouse answered its last statement (1) or failed it (0)');
   readonly clickhouseExportedScans = counter('clickhouse_exported_scans_total', 'Scan events written to ClickHouse');
   readonly scanAnalyticsReads = counter('scan_analytics_reads_total', 'Scan analytics answered, by the engine that answered', ['engine']);

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger
 import { Allow } from 'class-validator';
 import {
   MAX_RULES,
+  MAX_SCAN_RETENTION_DAYS,
   MAX_SPLIT_ARMS,
   MIN_SPLIT_ARMS,
   PASSWORD_LENGTH,
@@ -134,4 +135,17 @@ export class LinkSettingsDto {
   })
   @Allow()
   utm?: UtmDto | null;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    maximum: MAX_SCAN_RETENTION_DAYS,
+    nullable: true,
+    example: 90,
+    description:
+      'Dynamic codes: scans older than this many days (whole UTC days) are deleted in the background, with their analytics; ' +
+      "null: the deployment's retention (SCAN_RETENTION_DAYS, else forever). null (update): back to that",
+  })
+  @Allow()
+  scan_retention_days?: number | null;
 }

@@ -72,6 +72,13 @@ export class QrCodeView {
     example: null,
   })
   utm?: Record<string, string> | null;
+  @ApiPropertyOptional({
+    type: 'integer',
+    nullable: true,
+    description: "Dynamic codes: how many days its scans are kept, or null (the deployment's retention)",
+    example: 90,
+  })
+  scan_retention_days?: number | null;
   @ApiProperty(IMAGE_URL) image_url: string;
   @ApiProperty(CREATED_AT) created_at: string;
   @ApiProperty({ format: 'date-time', example: '2026-11-24T10:15:00.000Z' }) updated_at: string;

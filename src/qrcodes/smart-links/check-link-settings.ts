@@ -7,6 +7,7 @@ import {
   CONTENT_TARGET,
   type LinkRule,
   MAX_RULES,
+  MAX_SCAN_RETENTION_DAYS,
   MAX_SPLIT_ARMS,
   MIN_SPLIT_ARMS,
   PASSWORD_LENGTH,
@@ -287,6 +288,13 @@ export function maxScansProblem(value: unknown): FieldError | null {
     : { field: 'max_scans', message: 'max_scans must be an integer of at least 1' };
 }
 
+/** `scan_retention_days`: the code's scans are kept this many days (docs/scans-and-privacy.md#retention). */
+export function scanRetentionDaysProblem(value: unknown): FieldError | null {
+  return Number.isInteger(value) && (value as number) >= 1 && (value as number) <= MAX_SCAN_RETENTION_DAYS
+    ? null
+    : { field: 'scan_retention_days', message: `scan_retention_days must be an integer from 1 to ${MAX_SCAN_RETENTION_DAYS}` };
+}
+
 /** `fallback_url`: a redirect target like any other (its normal form, or the problem). */
 export function checkFallbackUrl(value: unknown, ownHosts: OwnHosts): Check<string> {
   const check = normaliseRedirectTarget(value, ownHosts);
@@ -322,6 +330,7 @@ export interface LinkFieldsInput {
   fallback_url?: unknown;
   password?: unknown;
   utm?: unknown;
+  scan_retention_days?: unknown;
 }
 
 export interface CheckedLinkFields {
@@ -331,9 +340,10 @@ export interface CheckedLinkFields {
   /** the password as sent (hashed by the service), or null to remove it */
   password?: string | null;
   utm?: Utm | null;
+  scanRetentionDays?: number | null;
 }
 
-const LINK_FIELDS = ['rules', 'max_scans', 'fallback_url', 'password', 'utm'] as const;
+const LINK_FIELDS = ['rules', 'max_scans', 'fallback_url', 'password', 'utm', 'scan_retention_days'] as const;
 
 /**
  * The smart-link fields present in a request (left out: unchanged; null: removed), checked. They
@@ -362,6 +372,11 @@ export function checkLinkFields(input: LinkFieldsInput, context: LinkCheckContex
     const problem = input.max_scans === null ? null : maxScansProblem(input.max_scans);
     if (problem) errors.push(problem);
     else out.maxScans = input.max_scans as number | null;
+  }
+  if (input.scan_retention_days !== undefined) {
+    const problem = input.scan_retention_days === null ? null : scanRetentionDaysProblem(input.scan_retention_days);
+    if (problem) errors.push(problem);
+    else out.scanRetentionDays = input.scan_retention_days as number | null;
   }
   if (input.fallback_url !== undefined) {
     if (input.fallback_url === null) out.fallbackUrl = null;

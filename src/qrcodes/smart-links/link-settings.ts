@@ -18,6 +18,8 @@ export type UtmField = (typeof UTM_FIELDS)[number];
 export const MAX_RULES = 20;
 export const MIN_SPLIT_ARMS = 2;
 export const MAX_SPLIT_ARMS = 10;
+/** A code's own scan retention (scan_retention_days): at most ten years. */
+export const MAX_SCAN_RETENTION_DAYS = 3650;
 export const PASSWORD_LENGTH = { min: 4, max: 128 } as const;
 
 export interface TimeCondition {

@@ -1,0 +1,53 @@
+import { csvLine } from '../../qrcodes/csv/qr-code-csv';
+
+/**
+ * The CSV of a code's scans (docs/scans-and-privacy.md#exporting-and-erasing-a-codes-scans): one
+ * line per stored scan, in these columns. Never the visitor hash (it links a visitor's scans of a
+ * day) nor the user agent (with the time it fingerprints a person; device, os and browser are what
+ * analytics use of it).
+ */
+export const SCAN_CSV_COLUMNS = ['time', 'device', 'os', 'browser', 'referrer', 'country', 'city', 'rule', 'arm', 'bot'] as const;
+
+/** A stored scan as the export reads it. */
+export interface ExportedScanRow {
+  /** ISO 8601 UTC with milliseconds, formatted by the database */
+  time: string;
+  device: string;
+  os: string;
+  browser: string;
+  referrer: string | null;
+  country: string | null;
+  city: string | null;
+  rule_index: number | null;
+  arm_index: number | null;
+  is_bot: boolean;
+}
+
+/**
+ * A cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, a tab or a carriage return
+ * first) gets a leading `'`, which spreadsheets show as text (OWASP's advice for CSV injection).
+ * The referrer, os, browser and city come from what a visitor's request said, so any of them can
+ * be `=HYPERLINK(...)`. The scan CSV is read by people, never imported back, so nothing depends on
+ * the cell's exact bytes.
+ */
+export function spreadsheetSafe(cell: string): string {
+  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
+}
+
+/** One scan's line: the columns above, quoted by the list export's CSV writer (qr-code-csv.ts). */
+export function scanCsvLine(row: ExportedScanRow): string {
+  return csvLine([
+    row.time,
+    spreadsheetSafe(row.device),
+    spreadsheetSafe(row.os),
+    spreadsheetSafe(row.browser),
+    spreadsheetSafe(row.referrer ?? ''),
+    row.country ?? '',
+    spreadsheetSafe(row.city ?? ''),
+    row.rule_index === null ? '' : String(row.rule_index),
+    row.arm_index === null ? '' : String(row.arm_index),
+    row.is_bot ? 'true' : 'false',
+  ]);
+}
+
+export const SCAN_CSV_HEADER = csvLine([...SCAN_CSV_COLUMNS]);
