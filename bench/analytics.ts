@@ -31,7 +31,7 @@
  * (Zipf, s = 1: the first code takes ~1/H(n) of them, 1.02M of 10M; the last ~100), 20 folders holding 60 %
  * of the codes, four types (url 75 %, vcard 10 %, text 8 %, email 7 %). Volume grows over the two years
  * (0.6x to 1.4x), with a weekly and a daily rhythm. Each scan: a real user agent (classified by the scan
- * writer's own classifier: ~10 OSes, ~10 browsers, three device classes), 15 % bots (crawlers and link
+ * writer's own classifier: 8 OSes, 10 browsers, three device classes), 15 % bots (crawlers and link
  * previews), a referrer from ~30 hosts or none (~45 % direct), one of 60 countries (3 % unknown, no
  * city: a country header's deployment), rule and arm indexes on a few codes, and a visitor hash that
  * repeats within the code's UTC day for ~30 % of the scans.
