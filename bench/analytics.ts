@@ -11,8 +11,8 @@
  *                   request alone: ten connections of it would run for minutes on a shared machine
  *   --skip-load     seed (or find the seed) and print the storage figures only
  *   --reseed        drop the bench database and seed again even when it holds the seed
- *   --explain       before the load, EXPLAIN (ANALYZE, BUFFERS) of each scenario's analytics statement: the
- *                   statement the app sent for one request (text and parameters, caught at the pg driver),
+ *   --explain       before the load, EXPLAIN (ANALYZE, BUFFERS) of each scenario's analytics statements: those
+ *                   the app sent for one request (text and parameters, caught at the pg driver),
  *                   run again by the bench on a connection of its own, warm
  *
  * Environment:
@@ -708,22 +708,25 @@ function catchAnalyticsStatements(): void {
 
 /** EXPLAIN (ANALYZE, BUFFERS) of the analytics statement behind one request of each scenario, warm (run once first). */
 async function explainScenarios(target: Target, scenarios: Array<[string, string]>): Promise<void> {
-  log(`\nEXPLAIN (ANALYZE, BUFFERS) of the statement behind each scenario (${target.name}, warm cache)`);
+  log(`\nEXPLAIN (ANALYZE, BUFFERS) of the statements behind each scenario (${target.name}, warm cache)`);
   for (const [label, path] of scenarios) {
     caught.length = 0;
     catching = true;
     await (await fetch(target.origin + path, { headers: target.headers })).arrayBuffer();
     catching = false;
-    const statement = caught.at(-1);
-    if (!statement) {
+    if (caught.length === 0) {
       log(`-- ${label}: no analytics statement caught`);
       continue;
     }
-    await withClient(dbUrl, async (db) => {
-      await db.query(statement.text, statement.values);
-      const plan = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`, statement.values);
-      log(`-- ${label}\n${plan.rows.map((row) => row['QUERY PLAN']).join('\n')}\n`);
-    });
+    // Every statement of the request (an answer can take several: /analytics' top codes are counted apart).
+    for (const [index, statement] of caught.entries()) {
+      await withClient(dbUrl, async (db) => {
+        await db.query(statement.text, statement.values);
+        const plan = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`, statement.values);
+        const first = statement.text.trim().split('\n')[0].slice(0, 100);
+        log(`-- ${label}, statement ${index + 1} of ${caught.length} (${first})\n${plan.rows.map((row) => row['QUERY PLAN']).join('\n')}\n`);
+      });
+    }
   }
 }
 
