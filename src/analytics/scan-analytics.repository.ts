@@ -234,7 +234,12 @@ export class ScanAnalyticsRepository implements ScanAnalyticsReader {
       WITH codes AS (${codes}),
       days AS (SELECT * FROM unnest(${a.days}::date[], ${a.dayBuckets}::int[]) AS d(day, bucket)),
       ranges AS (SELECT * FROM unnest(${a.rawFrom}::timestamptz[], ${a.rawTo}::timestamptz[], ${a.rawBuckets}::int[]) AS r(from_at, to_at, bucket)),
-      rolled AS (SELECT d.bucket, r.scans, r.bot_scans, r.unique_visitors FROM (${days}) r JOIN days d ON d.day = r.day),
+      -- Summed per day first: a day has a row per folder and type in use, and the totals read this thrice.
+      rolled AS (
+        SELECT d.bucket, r.scans, r.bot_scans, r.unique_visitors
+        FROM (SELECT day, sum(scans) AS scans, sum(bot_scans) AS bot_scans, sum(unique_visitors) AS unique_visitors FROM (${days}) r GROUP BY day) r
+        JOIN days d ON d.day = r.day
+      ),
       -- The codes to read raw scans of, per range: those with a rollup row on a day the range touches
       -- (a code's rows and its rollups are written together), not every code of the account.
       probes AS (
@@ -306,12 +311,12 @@ export class ScanAnalyticsRepository implements ScanAnalyticsReader {
       const leftOut = pool.length > limit ? Number(pool[limit].scans) : 0;
       const ids = candidates.map((code) => code.id);
       const counted = await account.execute(sql<{ qr_code_id: QrCodeId; scans: string | number }>`
-        WITH days AS (SELECT * FROM unnest(${a.days}::date[]) AS d(day)),
-        ranges AS (SELECT * FROM unnest(${a.rawFrom}::timestamptz[], ${a.rawTo}::timestamptz[]) AS r(from_at, to_at))
+        WITH ranges AS (SELECT * FROM unnest(${a.rawFrom}::timestamptz[], ${a.rawTo}::timestamptz[]) AS r(from_at, to_at))
         SELECT qr_code_id, sum(scans) AS scans FROM (
-          SELECT c.qr_code_id, c.scans::bigint FROM (${account.selectFrom('scan_code_days').select(['qr_code_id', 'day', 'scans'])}) c
-          JOIN days d ON d.day = c.day
-          WHERE c.qr_code_id = ANY(${ids}::uuid[]) AND c.day >= ${a.firstDay}::date AND c.day <= ${a.lastDay}::date
+          -- By the codes' keys: the ids are the account's own (codesIn). Scoped by account too, the planner
+          -- walks every code's rows of each day by the account's index instead.
+          SELECT c.qr_code_id, c.scans::bigint FROM scan_code_days c
+          WHERE c.qr_code_id = ANY(${ids}::uuid[]) AND c.day >= ${a.firstDay}::date AND c.day <= ${a.lastDay}::date AND c.day = ANY(${a.days}::date[])
           UNION ALL
           SELECT p.qr_code_id, p.scans FROM (
             SELECT DISTINCT r.from_at, r.to_at, c.qr_code_id
