@@ -242,7 +242,8 @@ export interface ScanRow {
 
 const indexOf = (field: string): number | null => (field === '\\N' ? null : Number(field));
 const UNESCAPES: Record<string, string> = { '\\\\': '\\', '\\t': '\t', '\\n': '\n', '\\r': '\r' };
-const unescapeField = (field: string): string | null =>
+/** A field of COPY's text format as its value: null for `\N`, escapes undone. */
+export const unescapeField = (field: string): string | null =>
   field === '\\N' ? null : field.includes('\\') ? field.replace(/\\[\\tnr]/g, (c) => UNESCAPES[c]) : field;
 
 /**

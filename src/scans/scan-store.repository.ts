@@ -4,7 +4,7 @@ import { Database } from '../infra/database/database.service';
 import type { SqlTransaction, TransactionOptions } from '../infra/database/sql-session';
 import type { AccountId } from '../common/ids/account-id';
 import type { FolderId, QrCodeId } from '../common/ids/resource-ids';
-import { readRowsOf, SCAN_EVENT_COLUMNS, type ScanBatch, sumByCode } from './scan-batch';
+import { SCAN_EVENT_COLUMNS, type ScanBatch, sumByCode } from './scan-batch';
 import { scanRollupDeltaOf, type ScanRollupDelta } from './scan-rollup-delta';
 import { StoredScanListeners, StoredScans } from './stored-scans';
 
@@ -42,7 +42,7 @@ const NO_FOLDER = `'00000000-0000-0000-0000-000000000000'::uuid`;
 const ADD_ROLLUP_DAYS = `
   WITH fresh AS (
     INSERT INTO scan_day_visitors (qr_code_id, day, visitor_hash)
-    SELECT qr_code_id, day, visitor_hash FROM unnest($5::uuid[], $6::date[], $7::text[]) AS v(qr_code_id, day, visitor_hash)
+    SELECT DISTINCT qr_code_id, day, visitor_hash FROM unnest($5::uuid[], $6::date[], $7::text[]) AS v(qr_code_id, day, visitor_hash)
     WHERE day >= (now() AT TIME ZONE 'UTC')::date - 1
     ORDER BY 1, 2, 3
     ON CONFLICT DO NOTHING RETURNING qr_code_id, day
@@ -146,7 +146,7 @@ export class ScanStoreRepository {
         await tx.query(ADD_SCANS, [ids, counted.map((code) => code.scans)]);
       }
       // After the codes' row locks: a folder move locks its code's row, then its account's rollup rows; so does this.
-      await this.addToRollups(tx, scanRollupDeltaOf(fresh.flatMap((batch) => readRowsOf(batch, live))));
+      await this.addToRollups(tx, scanRollupDeltaOf(fresh, live));
       return [...codes.values()].reduce((sum, code) => sum + (live.has(code.codeId) ? code.rows : 0), 0);
     }, options);
   }
