@@ -66,12 +66,16 @@ describe('scanRollupDeltaOf', () => {
     expect(delta.earliestDay).toBe('2026-11-27');
   });
 
-  it('lists the visitor hash of each human scan (the database keeps each once); bots have none', () => {
-    const batch = writer.write([scan({}), scan({}), scan({ ip: '198.51.100.7' }), scan({ userAgent: BOT, isBot: true })]);
+  it('lists the distinct visitor hashes of human scans per code and day, written one after the other; bots have none', () => {
+    const batch = writer.write([scan({}), scan({}), scan({ ip: '198.51.100.7' }), scan({ userAgent: BOT, isBot: true }), scan({ codeId: B })]);
     const { visitors } = scanRollupDeltaOf([batch], live);
-    expect(visitors.hashes).toHaveLength(3);
-    expect(new Set(visitors.hashes).size).toBe(2);
-    expect(visitors.hashes.every((hash) => /^[0-9a-f]{32}$/.test(hash))).toBe(true);
+    expect(visitors.codeIds).toEqual([A, B]);
+    expect(visitors.hashes.map((hashes) => hashes.match(/.{32}/g))).toEqual([
+      [expect.stringMatching(/^[0-9a-f]{32}$/), expect.any(String)],
+      [expect.any(String)],
+    ]);
+    expect(visitors.hashes[0].slice(0, 32)).not.toBe(visitors.hashes[0].slice(32));
+    expect(visitors.hashes[0]).toHaveLength(64);
   });
 
   it.each<[string, Array<Partial<ScanEvent>>, string[]]>([

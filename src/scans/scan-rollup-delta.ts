@@ -13,11 +13,13 @@ const BOT = SCAN_EVENT_COLUMNS.indexOf('is_bot');
  * What a store adds to the daily rollups (docs/scans-and-privacy.md#how-analytics-are-kept), as the
  * column arrays its statements take: per code and UTC day the scans and bot scans; per code, day
  * and dimension value the human scans (referrers raw: the database maps them to hosts); and the
- * visitor hashes of human scans per code and day (the database counts those it has not seen yet).
+ * distinct visitor hashes of human scans per code and day (the database counts those it has not
+ * seen yet). Few, long array elements: the driver's cost is per element.
  */
 export interface ScanRollupDelta {
   days: { codeIds: QrCodeId[]; days: string[]; scans: number[]; botScans: number[] };
   values: { codeIds: QrCodeId[]; days: string[]; dimensions: string[]; values: Array<string | null>; details: string[]; scans: number[] };
+  /** per code and day, its distinct visitor hashes (32 characters each) written one after the other: one array element per code and day */
   visitors: { codeIds: QrCodeId[]; days: string[]; hashes: string[] };
   /** The earliest UTC day of the rows (`YYYY-MM-DD`), or null without rows. */
   earliestDay: string | null;
@@ -27,7 +29,7 @@ export interface ScanRollupDelta {
 interface CodeDay {
   scans: number;
   botScans: number;
-  hashes: string[];
+  hashes: Set<string>;
   /** the row's fields from `device` to its end (device, os, browser, bot, country, city, rule, arm), as written */
   tuples: Map<string, number>;
   /** the referrer field as written */
@@ -57,7 +59,7 @@ export function scanRollupDeltaOf(batches: readonly ScanBatch[], codeIds: Readon
         let days = codes.get(codeId);
         if (!days) codes.set(codeId, (days = new Map<string, CodeDay>()));
         let codeDay = days.get(day);
-        if (!codeDay) days.set(day, (codeDay = { scans: 0, botScans: 0, hashes: [], tuples: new Map(), referrers: new Map() }));
+        if (!codeDay) days.set(day, (codeDay = { scans: 0, botScans: 0, hashes: new Set(), tuples: new Map(), referrers: new Map() }));
         const referrerStart = nthTab(text, start, REFERRER - 1) + 1;
         const hashStart = nthTab(text, referrerStart, HASH - REFERRER - 1) + 1;
         const deviceStart = nthTab(text, hashStart, DEVICE - HASH - 1) + 1;
@@ -65,7 +67,7 @@ export function scanRollupDeltaOf(batches: readonly ScanBatch[], codeIds: Readon
         if (bot) codeDay.botScans++;
         else {
           codeDay.scans++;
-          codeDay.hashes.push(text.slice(hashStart, text.indexOf('\t', hashStart)));
+          codeDay.hashes.add(text.slice(hashStart, text.indexOf('\t', hashStart)));
           count(codeDay.tuples, text.slice(deviceStart, end));
           count(codeDay.referrers, text.slice(referrerStart, hashStart - 1));
         }
@@ -100,10 +102,10 @@ function flatten(codes: Map<string, Map<string, CodeDay>>, earliestDay: string |
       delta.days.days.push(day);
       delta.days.scans.push(codeDay.scans);
       delta.days.botScans.push(codeDay.botScans);
-      for (const hash of codeDay.hashes) {
+      if (codeDay.hashes.size > 0) {
         delta.visitors.codeIds.push(codeId as QrCodeId);
         delta.visitors.days.push(day);
-        delta.visitors.hashes.push(hash);
+        delta.visitors.hashes.push([...codeDay.hashes].join(''));
       }
       const values = new Map<string, { dimension: string; value: string | null; detail: string; scans: number }>();
       const add = (dimension: string, value: string | null, detail: string, scans: number) => {

@@ -42,8 +42,10 @@ const NO_FOLDER = `'00000000-0000-0000-0000-000000000000'::uuid`;
 const ADD_ROLLUP_DAYS = `
   WITH fresh AS (
     INSERT INTO scan_day_visitors (qr_code_id, day, visitor_hash)
-    SELECT DISTINCT qr_code_id, day, visitor_hash FROM unnest($5::uuid[], $6::date[], $7::text[]) AS v(qr_code_id, day, visitor_hash)
-    WHERE day >= (now() AT TIME ZONE 'UTC')::date - 1
+    SELECT v.qr_code_id, v.day, substr(v.hashes, i * 32 + 1, 32)
+    FROM unnest($5::uuid[], $6::date[], $7::text[]) AS v(qr_code_id, day, hashes)
+    CROSS JOIN LATERAL generate_series(0, length(v.hashes) / 32 - 1) AS i
+    WHERE v.day >= (now() AT TIME ZONE 'UTC')::date - 1
     ORDER BY 1, 2, 3
     ON CONFLICT DO NOTHING RETURNING qr_code_id, day
   ),
