@@ -41,6 +41,7 @@ export function buildOpenApiDocument(app: INestApplication, config: Pick<AppConf
       )
       .addSecurityRequirements(API_KEY_SCHEME)
       .addTag('qrcodes', 'QR codes: create, bulk create, list, get, update, delete, image, scan analytics and destination history')
+      .addTag('analytics', 'Account-wide scan analytics: totals, series, top codes and breakdowns over every code, a folder or a type')
       .addTag('folders', 'Folders to group QR codes')
       .addTag('domains', 'Branded domains: short links on your own hostname, proven by a DNS TXT record, served over HTTPS (docs/domains-and-tls.md)')
       .addTag('styles', 'Style checks: whether a style is accepted, and how it will be drawn and scanned')
