@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ScanBuffer } from '../src/scans/scan-buffer.service';
 import { describeWhen } from './support/environment';
-import { auth, createQr, expectStatus, GENEROUS_RATE_LIMIT } from './support/factories';
+import { auth, createQr, expectStatus, GENEROUS_RATE_LIMIT, rebuildScanRollups } from './support/factories';
 import { HAS_MMDB_WRITER, TEST_PLACES, writeTestMmdb } from './support/geo/test-mmdb';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -224,6 +224,7 @@ describe('geo-location of scans (e2e)', () => {
           },
         ],
       });
+      await rebuildScanRollups(t, [code.id]);
       const body = (
         await t.request({
           method: 'GET',
