@@ -62,7 +62,7 @@ export function planArrays(plan: ScanWindowPlan) {
 
 /** One row of an analytics statement's answer. */
 export type AnalyticsRow = {
-  kind: 'totals' | 'series' | 'value' | 'code';
+  kind: 'totals' | 'series' | 'value';
   bucket: number | null;
   dimension: string | null;
   value: string | null;
@@ -70,9 +70,6 @@ export type AnalyticsRow = {
   scans: bigint | number | string;
   unique_visitors: bigint | number | string | null;
   bot_scans: bigint | number | string | null;
-  /** kind 'code': the code's name and short code (its id is `value`, its type `dimension`) */
-  name?: string | null;
-  short_code?: string | null;
 };
 
 /** The ranked dimension values of a statement's answer (rows of kind 'value') as the breakdowns of the API. */
@@ -118,8 +115,7 @@ export function seriesOf(rows: readonly AnalyticsRow[], plan: ScanWindowPlan): S
  * scans first, ties by the value's bytes (as ClickHouse orders them); the top BREAKDOWN_TOP of each.
  */
 export function rankedValues(values: RawBuilder<unknown>) {
-  return sql`SELECT 'value' AS kind, NULL::int AS bucket, dimension, value, detail, scans, NULL::bigint AS unique_visitors, NULL::bigint AS bot_scans,
-      NULL::text AS name, NULL::text AS short_code
+  return sql`SELECT 'value' AS kind, NULL::int AS bucket, dimension, value, detail, scans, NULL::bigint AS unique_visitors, NULL::bigint AS bot_scans
     FROM (
       SELECT dimension, value, detail, scans,
         row_number() OVER (PARTITION BY dimension ORDER BY scans DESC, value COLLATE "C", detail COLLATE "C") AS rank
@@ -178,11 +174,10 @@ export class ScanAnalyticsRepository implements ScanAnalyticsReader {
         (SELECT coalesce(sum(scans), 0) FROM rolled) + (SELECT count(*) FILTER (WHERE NOT is_bot) FROM raw) AS scans,
         (SELECT coalesce(sum(unique_visitors), 0) FROM rolled)
           + (SELECT count(DISTINCT visitor_hash) FILTER (WHERE NOT is_bot) FROM raw) AS unique_visitors,
-        (SELECT coalesce(sum(bot_scans), 0) FROM rolled) + (SELECT count(*) FILTER (WHERE is_bot) FROM raw) AS bot_scans,
-        NULL, NULL
+        (SELECT coalesce(sum(bot_scans), 0) FROM rolled) + (SELECT count(*) FILTER (WHERE is_bot) FROM raw) AS bot_scans
       FROM owned
       UNION ALL
-      SELECT 'series', bucket, NULL, NULL, NULL, sum(scans), sum(unique_visitors), NULL, NULL, NULL
+      SELECT 'series', bucket, NULL, NULL, NULL, sum(scans), sum(unique_visitors), NULL
       FROM (
         SELECT bucket, scans::bigint, unique_visitors::bigint FROM rolled
         UNION ALL
@@ -203,8 +198,8 @@ export class ScanAnalyticsRepository implements ScanAnalyticsReader {
 
   /**
    * The same over every code of the account in the filter's folder and type (and in the request's
-   * key's folders), plus the top codes by scans: whole UTC days from the account's rollups (and the
-   * codes' for the top codes), the rest from raw events of those codes, in one statement.
+   * key's folders), plus the top codes by scans: whole UTC days from the account's rollups, the rest
+   * from raw events of those codes, in one statement; the top codes in their own (topCodes).
    */
   async accountAggregate(accountId: AccountId, filter: AccountScanFilter, window: ScanWindow): Promise<AccountScanAggregates> {
     const plan = planScanWindow(window);
@@ -263,10 +258,9 @@ export class ScanAnalyticsRepository implements ScanAnalyticsReader {
         (SELECT coalesce(sum(scans), 0) FROM rolled) + (SELECT count(*) FILTER (WHERE NOT is_bot) FROM raw) AS scans,
         (SELECT coalesce(sum(unique_visitors), 0) FROM rolled)
           + (SELECT count(DISTINCT (qr_code_id, visitor_hash)) FILTER (WHERE NOT is_bot) FROM raw) AS unique_visitors,
-        (SELECT coalesce(sum(bot_scans), 0) FROM rolled) + (SELECT count(*) FILTER (WHERE is_bot) FROM raw) AS bot_scans,
-        NULL::text AS name, NULL::text AS short_code
+        (SELECT coalesce(sum(bot_scans), 0) FROM rolled) + (SELECT count(*) FILTER (WHERE is_bot) FROM raw) AS bot_scans
       UNION ALL
-      SELECT 'series', bucket, NULL, NULL, NULL, sum(scans), sum(unique_visitors), NULL, NULL, NULL
+      SELECT 'series', bucket, NULL, NULL, NULL, sum(scans), sum(unique_visitors), NULL
       FROM (
         SELECT bucket, scans::bigint, unique_visitors::bigint FROM rolled
         UNION ALL
