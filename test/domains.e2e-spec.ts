@@ -368,6 +368,8 @@ describe('branded domains (e2e, with a DNS server on a local port)', () => {
       const proxied = await t.startSibling({ TRUST_PROXY: '1' });
       const trusted = await proxied.request({ url: '/r/fwd', headers: { host: 'app:3000', 'x-forwarded-host': domain.hostname, ...BROWSER } });
       expect(trusted.headers.location).toBe('https://example.com/fwd');
+      // Each embedded sibling holds a database in WebAssembly memory: a third beside it could not start.
+      await proxied.close();
     });
   });
 
@@ -417,6 +419,7 @@ describe('branded domains (e2e, with a DNS server on a local port)', () => {
       const off = await t.startSibling({ TLS_ASK_ENABLED: '0' });
       const domain = await verifiedDomain();
       expect((await off.request({ url: `/internal/tls/ask?domain=${domain.hostname}` })).statusCode).toBe(404);
+      await off.close();
     });
   });
 
