@@ -14,6 +14,7 @@ import { HistoryModule } from './history/history.module';
 import { ImagesModule } from './images/images.module';
 import { QrCodesModule } from './qrcodes/qrcodes.module';
 import { RedirectModule } from './redirect/redirect.module';
+import { SmartLinksModule } from './smart-links';
 import { StylesModule } from './styles/styles.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { APP_CONFIG, AppConfig } from './config/app-config';
@@ -65,6 +66,7 @@ export class AppModule {
         QrCodesModule,
         ImagesModule,
         StylesModule,
+        SmartLinksModule,
         RedirectModule,
         AnalyticsModule,
         WebhooksModule,
