@@ -18,7 +18,10 @@ describe('signed tokens', () => {
     ['another secret', () => tokenSigned(token, randomBytes(32), 'stats')],
     ['another purpose', () => tokenSigned(token, secret, 'image')],
     ['a changed signature character', () => tokenSigned(token.slice(0, 43) + (token[43] === 'A' ? 'B' : 'A'), secret, 'stats')],
-    ['another record with this signature', () => tokenSigned(signToken(randomUUID(), secret, 'stats').slice(0, 22) + token.slice(22), secret, 'stats')],
+    [
+      'another record with this signature',
+      () => tokenSigned(signToken(randomUUID(), secret, 'stats').slice(0, 22) + token.slice(22), secret, 'stats'),
+    ],
     ['one character short', () => tokenSigned(token.slice(1), secret, 'stats')],
     ['padding', () => tokenSigned(`${token}=`, secret, 'stats')],
   ])('refuse %s', (_case, check) => {

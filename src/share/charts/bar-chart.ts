@@ -27,7 +27,16 @@ export function barChartSvg(input: BarChartInput): string {
     rows.length === 0 ? `${input.title}: no scans in this period.` : `${input.title}: ${rows.map((row) => `${row.label} ${row.value}`).join(', ')}.`;
   const body =
     rows.length === 0
-      ? element('text', [['x', width / 2], ['y', height / 2 + 4], ['text-anchor', 'middle'], ['fill', CHART_COLOURS.text]], 'No scans')
+      ? element(
+          'text',
+          [
+            ['x', width / 2],
+            ['y', height / 2 + 4],
+            ['text-anchor', 'middle'],
+            ['fill', CHART_COLOURS.text],
+          ],
+          'No scans',
+        )
       : rows.map((row, index) => barRow(row, index, barSpace, largest)).join('');
   return chartSvg({ id: input.id, width, height, title: input.title, description }, body);
 }
@@ -37,7 +46,15 @@ function barRow(row: { label: string; value: number }, index: number, barSpace: 
   const barWidth = roundTo((row.value / largest) * barSpace, 1);
   const label = row.label.length > MAX_LABEL_CHARACTERS ? `${row.label.slice(0, MAX_LABEL_CHARACTERS - 1)}…` : row.label;
   return (
-    element('text', [['x', PADDING], ['y', y + 17], ['fill', CHART_COLOURS.text]], svgText(label)) +
+    element(
+      'text',
+      [
+        ['x', PADDING],
+        ['y', y + 17],
+        ['fill', CHART_COLOURS.text],
+      ],
+      svgText(label),
+    ) +
     emptyElement('rect', [
       ['x', PADDING + LABEL_WIDTH],
       ['y', y + 5],
@@ -48,7 +65,12 @@ function barRow(row: { label: string; value: number }, index: number, barSpace: 
     ]) +
     element(
       'text',
-      [['x', PADDING + LABEL_WIDTH + barSpace + VALUE_WIDTH], ['y', y + 17], ['text-anchor', 'end'], ['fill', CHART_COLOURS.text]],
+      [
+        ['x', PADDING + LABEL_WIDTH + barSpace + VALUE_WIDTH],
+        ['y', y + 17],
+        ['text-anchor', 'end'],
+        ['fill', CHART_COLOURS.text],
+      ],
       svgText(shortCount(row.value)),
     )
   );

@@ -35,10 +35,7 @@ export function seriesChartSvg(input: SeriesChartInput): string {
   const scans = input.points.map((point, index) => [xOf(index), yOf(point.scans)] as const);
   const visitors = input.points.map((point, index) => [xOf(index), yOf(point.uniqueVisitors)] as const);
   const body =
-    valueGrid(scale.ticks, plot, yOf) +
-    timeLabels(input, plot, xOf) +
-    (scans.length === 0 ? '' : areaAndLines(scans, visitors, plot)) +
-    legend();
+    valueGrid(scale.ticks, plot, yOf) + timeLabels(input, plot, xOf) + (scans.length === 0 ? '' : areaAndLines(scans, visitors, plot)) + legend();
   return chartSvg({ id: input.id, width, height, title: input.title, description: seriesDescription(input) }, body);
 }
 
@@ -50,8 +47,24 @@ function valueGrid(ticks: number[], plot: Plot, yOf: (value: number) => number):
     .map((tick) => {
       const y = roundTo(yOf(tick), 1);
       return (
-        emptyElement('line', [['x1', plot.x], ['x2', plot.x + plot.width], ['y1', y], ['y2', y], ['stroke', CHART_COLOURS.grid], ['stroke-opacity', 0.35]]) +
-        element('text', [['x', plot.x - 6], ['y', y + 4], ['text-anchor', 'end'], ['fill', CHART_COLOURS.text]], svgText(shortCount(tick)))
+        emptyElement('line', [
+          ['x1', plot.x],
+          ['x2', plot.x + plot.width],
+          ['y1', y],
+          ['y2', y],
+          ['stroke', CHART_COLOURS.grid],
+          ['stroke-opacity', 0.35],
+        ]) +
+        element(
+          'text',
+          [
+            ['x', plot.x - 6],
+            ['y', y + 4],
+            ['text-anchor', 'end'],
+            ['fill', CHART_COLOURS.text],
+          ],
+          svgText(shortCount(tick)),
+        )
       );
     })
     .join('');
@@ -67,7 +80,12 @@ function timeLabels(input: SeriesChartInput, plot: Plot, xOf: (index: number) =>
     const anchor = count === 1 ? 'middle' : index === 0 ? 'start' : 'middle';
     labels += element(
       'text',
-      [['x', roundTo(xOf(index), 1)], ['y', plot.y + plot.height + 18], ['text-anchor', anchor], ['fill', CHART_COLOURS.text]],
+      [
+        ['x', roundTo(xOf(index), 1)],
+        ['y', plot.y + plot.height + 18],
+        ['text-anchor', anchor],
+        ['fill', CHART_COLOURS.text],
+      ],
       svgText(format.format(input.points[index].start)),
     );
   }
@@ -79,8 +97,17 @@ function areaAndLines(scans: readonly Point[], visitors: readonly Point[], plot:
   const floor = roundTo(plot.y + plot.height, 1);
   const area = `${line(scans)}L${roundTo(scans[scans.length - 1][0], 1)} ${floor}L${roundTo(scans[0][0], 1)} ${floor}Z`;
   return (
-    emptyElement('path', [['d', area], ['fill', CHART_COLOURS.primary], ['fill-opacity', 0.15]]) +
-    emptyElement('path', [['d', line(scans)], ['fill', 'none'], ['stroke', CHART_COLOURS.primary], ['stroke-width', 2]]) +
+    emptyElement('path', [
+      ['d', area],
+      ['fill', CHART_COLOURS.primary],
+      ['fill-opacity', 0.15],
+    ]) +
+    emptyElement('path', [
+      ['d', line(scans)],
+      ['fill', 'none'],
+      ['stroke', CHART_COLOURS.primary],
+      ['stroke-width', 2],
+    ]) +
     emptyElement('path', [
       ['d', line(visitors)],
       ['fill', 'none'],
@@ -93,8 +120,24 @@ function areaAndLines(scans: readonly Point[], visitors: readonly Point[], plot:
 
 function legend(): string {
   const key = (x: number, colour: string, dash: string | undefined, label: string) =>
-    emptyElement('line', [['x1', x], ['x2', x + 18], ['y1', 12], ['y2', 12], ['stroke', colour], ['stroke-width', 2], ['stroke-dasharray', dash]]) +
-    element('text', [['x', x + 24], ['y', 16], ['fill', CHART_COLOURS.text]], label);
+    emptyElement('line', [
+      ['x1', x],
+      ['x2', x + 18],
+      ['y1', 12],
+      ['y2', 12],
+      ['stroke', colour],
+      ['stroke-width', 2],
+      ['stroke-dasharray', dash],
+    ]) +
+    element(
+      'text',
+      [
+        ['x', x + 24],
+        ['y', 16],
+        ['fill', CHART_COLOURS.text],
+      ],
+      label,
+    );
   return key(MARGIN.left, CHART_COLOURS.primary, undefined, 'Scans') + key(MARGIN.left + 80, CHART_COLOURS.secondary, '5 3', 'Unique visitors');
 }
 

@@ -11,8 +11,8 @@ export interface StatsPageData {
   name: string;
   /** What is shared: "QR code", "Folder", "Tag". */
   kind: string;
-  /** The code's QR image (a same-origin URL), none for folders and tags. */
-  imageUrl?: string;
+  /** The code's QR image, an SVG document from our renderer; none for folders and tags. */
+  imageSvg?: string;
   window: { from: Date; to: Date; interval: SeriesInterval; timeZone: string; days: StatsRange };
   totals: { scans: number; uniqueVisitors: number };
   series: readonly SeriesPoint[];
@@ -48,7 +48,7 @@ export function statsPageHtml(data: StatsPageData): string {
 }
 
 function header(data: StatsPageData): string {
-  const image = data.imageUrl ? `<img class="qr" src="${escapeHtml(data.imageUrl)}" width="112" height="112" alt="QR code of ${escapeHtml(data.name)}">` : '';
+  const image = data.imageSvg ? `<div class="qr" role="img" aria-label="QR code of ${escapeHtml(data.name)}">${data.imageSvg}</div>` : '';
   return `<header>${image}<div><p class="kind">${escapeHtml(data.kind)}</p><h1 dir="auto">${escapeHtml(data.name)}</h1>${windowLine(data)}</div></header>`;
 }
 
@@ -76,14 +76,21 @@ function controls(data: StatsPageData): string {
 
 function totals(data: StatsPageData): string {
   if (!data.sections.has('totals')) return '';
-  const tile = (label: string, value: number) => `<div class="tile"><span class="number">${value.toLocaleString('en-US')}</span><span>${label}</span></div>`;
+  const tile = (label: string, value: number) =>
+    `<div class="tile"><span class="number">${value.toLocaleString('en-US')}</span><span>${label}</span></div>`;
   return `<section aria-label="Totals" class="tiles">${tile('Scans', data.totals.scans)}${tile('Unique visitors', data.totals.uniqueVisitors)}</section>`;
 }
 
 function series(data: StatsPageData): string {
   if (!data.sections.has('series')) return '';
   const heading = `Scans per ${data.window.interval}`;
-  const chart = seriesChartSvg({ id: 'chart-series', title: heading, points: data.series, interval: data.window.interval, timeZone: data.window.timeZone });
+  const chart = seriesChartSvg({
+    id: 'chart-series',
+    title: heading,
+    points: data.series,
+    interval: data.window.interval,
+    timeZone: data.window.timeZone,
+  });
   const label = bucketLabelFormat(data.window.interval, data.window.timeZone);
   const rows = data.series
     .map((point) => `<tr><th scope="row">${escapeHtml(label.format(point.start))}</th><td>${point.scans}</td><td>${point.uniqueVisitors}</td></tr>`)
