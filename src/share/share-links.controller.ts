@@ -8,11 +8,10 @@ import { MessageView } from '../common/openapi/common-views';
 import { API_KEY_ROUTE_ERRORS, ApiErrorResponses, ID_NOT_A_UUID, JSON_BODY_ERRORS } from '../common/openapi/error-responses';
 import { ApiJsonBody } from '../common/openapi/json-body';
 import { API_KEY_SCHEME } from '../common/openapi/security-schemes';
-import { folderIdPipe, qrCodeIdPipe, ResourceIdPipe } from '../common/validation/resource-id.pipe';
+import { folderIdPipe, qrCodeIdPipe, shareLinkIdPipe } from '../common/validation/resource-id.pipe';
 import { CREATE_SHARE_LINK_EXAMPLES, CreateShareLinkDto, ShareLinkGetView, ShareLinkListView, type ShareLinkView } from './dto/share-link.dto';
 import { ShareLinksService } from './share-links.service';
 
-const shareLinkIdPipe = new ResourceIdPipe<ShareLinkId>();
 const idParam = (what: string) => ApiParam({ name: 'id', format: 'uuid', description: what });
 const CODE_ID = idParam('Id of one of your QR codes (the `id` of a create answer or of GET /api/v1/qrcodes)');
 const FOLDER_ID = idParam('Id of one of your folders (the `id` of a create answer or of GET /api/v1/folders)');

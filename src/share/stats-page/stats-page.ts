@@ -29,7 +29,8 @@ export interface StatsPageData {
  */
 const ZONE_SCRIPT =
   "(function(){var u=new URL(location.href);if(u.searchParams.has('tz'))return;" +
-  "try{var z=Intl.DateTimeFormat().resolvedOptions().timeZone;if(z&&z!=='UTC'){u.searchParams.set('tz',z);location.replace(u.toString())}}catch(e){}})()";
+  'try{var z=Intl.DateTimeFormat().resolvedOptions().timeZone;' +
+  "if(z&&z!=='UTC'){u.searchParams.set('tz',z);location.replace(u.toString())}}catch(e){}})()";
 /** For the Content-Security-Policy: the page runs this script and nothing else. */
 export const STATS_PAGE_SCRIPT_HASH = `sha256-${createHash('sha256').update(ZONE_SCRIPT).digest('base64')}`;
 
@@ -49,7 +50,8 @@ export function statsPageHtml(data: StatsPageData): string {
 
 function header(data: StatsPageData): string {
   const image = data.imageSvg ? `<div class="qr" role="img" aria-label="QR code of ${escapeHtml(data.name)}">${data.imageSvg}</div>` : '';
-  return `<header>${image}<div><p class="kind">${escapeHtml(data.kind)}</p><h1 dir="auto">${escapeHtml(data.name)}</h1>${windowLine(data)}</div></header>`;
+  const heading = `<p class="kind">${escapeHtml(data.kind)}</p><h1 dir="auto">${escapeHtml(data.name)}</h1>`;
+  return `<header>${image}<div>${heading}${windowLine(data)}</div></header>`;
 }
 
 function windowLine(data: StatsPageData): string {
@@ -78,7 +80,8 @@ function totals(data: StatsPageData): string {
   if (!data.sections.has('totals')) return '';
   const tile = (label: string, value: number) =>
     `<div class="tile"><span class="number">${value.toLocaleString('en-US')}</span><span>${label}</span></div>`;
-  return `<section aria-label="Totals" class="tiles">${tile('Scans', data.totals.scans)}${tile('Unique visitors', data.totals.uniqueVisitors)}</section>`;
+  const tiles = tile('Scans', data.totals.scans) + tile('Unique visitors', data.totals.uniqueVisitors);
+  return `<section aria-label="Totals" class="tiles">${tiles}</section>`;
 }
 
 function series(data: StatsPageData): string {
@@ -98,7 +101,8 @@ function series(data: StatsPageData): string {
   return (
     `<section aria-labelledby="h-series"><h2 id="h-series">${escapeHtml(heading)}</h2><div class="chart">${chart}</div>` +
     `<details><summary>Table of the chart</summary><table><caption>${escapeHtml(heading)}</caption>` +
-    `<thead><tr><th scope="col">${escapeHtml(capitalised(data.window.interval))}</th><th scope="col">Scans</th><th scope="col">Unique visitors</th></tr></thead>` +
+    `<thead><tr><th scope="col">${escapeHtml(capitalised(data.window.interval))}</th>` +
+    '<th scope="col">Scans</th><th scope="col">Unique visitors</th></tr></thead>' +
     `<tbody>${rows}</tbody></table></details></section>`
   );
 }
