@@ -5,7 +5,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import type { Tables } from '../infra/database/tables';
 import { HOUR_MS, JobRunner } from '../infra/jobs/job-runner.service';
 import { type QrCodeChanged, QrCodeEvents } from '../qrcodes/qr-code-events';
-import type { QrCodeRecord } from '../qrcodes/qr-code.record';
+import { auditedCode, SECRET_CODE_FIELDS } from './audited-code';
 import { AuditRecorder } from './audit-recorder';
 import { type AuditEntryRecord, type AuditFilter, AuditLogRepository } from './audit-log.repository';
 
@@ -52,7 +52,7 @@ export class AuditLogService {
   }
 
   private recordCodeChange(tx: Tables, change: QrCodeChanged): Promise<void> {
-    const base = { accountId: change.accountId, resourceType: 'qrcode' };
+    const base = { accountId: change.accountId, resourceType: 'qrcode', secretFields: SECRET_CODE_FIELDS };
     switch (change.kind) {
       case 'created':
         return change.bulk
@@ -70,19 +70,4 @@ export class AuditLogService {
         return this.recorder.record(tx, { ...base, action: 'qrcode.delete', resourceId: change.codeId, before: auditedCode(change.code) });
     }
   }
-}
-
-/** A code's fields a client sets or sees change, in the API's names. */
-function auditedCode(code: QrCodeRecord): Record<string, unknown> {
-  return {
-    name: code.name,
-    type: code.type,
-    content: code.content,
-    style: code.style,
-    folder_id: code.folderId,
-    is_dynamic: code.isDynamic,
-    short_code: code.shortCode,
-    status: code.status,
-    expires_at: code.expiresAt?.toISOString() ?? null,
-  };
 }
