@@ -42,6 +42,8 @@ const ALLOWED: Record<string, string[]> = {
   imports: ['common', 'config', 'infra', 'generated', 'folders', 'qrcodes', 'bulk'],
   /** ZIP and CSV exports of codes, drawn by the renderer. */
   exports: ['common', 'config', 'infra', 'generated', 'folders', 'qrcodes', 'rendering'],
+  /** Abuse prevention (docs/abuse-handling.md): the destination policy, threat feeds, blocks, reports. */
+  abuse: ['common', 'config', 'infra', 'generated'],
   /** main.ts, app.module.ts, app.factory.ts, cli.ts: the composition root. */
   app: ['*'],
 };
@@ -74,6 +76,10 @@ const PURE = [
   /^redirect\/landing\//,
   /^scans\/geo\/geo-locator\.ts$/,
   /^history\/versioned-state\.ts$/,
+  /^abuse\/policy\//,
+  /^abuse\/feeds\/(feed-parsers|feed-config|threat-keys)\.ts$/,
+  /^abuse\/host-suffixes\.ts$/,
+  /^common\/web\/address-policy\.ts$/,
 ];
 
 /** A source path relative to src/, with `/` and without `.ts`; a folder's import names its index. */
