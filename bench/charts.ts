@@ -32,7 +32,9 @@ function time(name: string, runs: number, draw: () => string): void {
   console.log(`${name}: median ${percentile(samples, 50).toFixed(3)} ms, p99 ${percentile(samples, 99).toFixed(3)} ms, ${bytes} bytes`);
 }
 
-time('series, 365 daily buckets', 2000, () => seriesChartSvg({ id: 's', title: 'Scans per day', points, interval: 'day', timeZone: 'Europe/Berlin' }));
+time('series, 365 daily buckets', 2000, () =>
+  seriesChartSvg({ id: 's', title: 'Scans per day', points, interval: 'day', timeZone: 'Europe/Berlin' }),
+);
 time('bars, 10 rows', 5000, () => barChartSvg({ id: 'b', title: 'Browsers', rows }));
 time('whole page, 6 charts', 1000, () =>
   statsPageHtml({

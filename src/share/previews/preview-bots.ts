@@ -10,7 +10,8 @@ export const PREVIEW_BOTS = [
     name: 'iMessage',
     pattern: /facebookexternalhit\/1\.1 Facebot Twitterbot\/1\.0/i,
     sample:
-      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_11_1) AppleWebKit/601.2.4 (KHTML, like Gecko) Version/9.0.1 Safari/601.2.4 facebookexternalhit/1.1 Facebot Twitterbot/1.0',
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_11_1) AppleWebKit/601.2.4 (KHTML, like Gecko) Version/9.0.1 Safari/601.2.4 ' +
+      'facebookexternalhit/1.1 Facebot Twitterbot/1.0',
   },
   {
     name: 'Facebook',
