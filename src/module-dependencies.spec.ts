@@ -39,6 +39,8 @@ const ALLOWED: Record<string, string[]> = {
   exports: ['common', 'config', 'infra', 'generated', 'folders', 'qrcodes', 'rendering'],
   /** Stats pages and image links: analytics and images shown without a key; the landing pages' HTML escaping. */
   share: ['common', 'config', 'infra', 'generated', 'folders', 'qrcodes', 'scans', 'analytics', 'images', 'rendering', 'redirect'],
+  /** Abuse prevention (docs/abuse-handling.md): the destination policy, threat feeds, blocks, reports. */
+  abuse: ['common', 'config', 'infra', 'generated'],
   /** main.ts, app.module.ts, app.factory.ts, cli.ts: the composition root. */
   app: ['*'],
 };
@@ -55,6 +57,10 @@ const PURE = [
   /^share\/charts\//,
   /^share\/stats-page\//,
   /^share\/signed-token\.ts$/,
+  /^abuse\/policy\//,
+  /^abuse\/feeds\/(feed-parsers|feed-config|threat-keys)\.ts$/,
+  /^abuse\/host-suffixes\.ts$/,
+  /^common\/web\/address-policy\.ts$/,
 ];
 
 const moduleOf = (file: string): string => {
