@@ -37,6 +37,8 @@ const ALLOWED: Record<string, string[]> = {
   imports: ['common', 'config', 'infra', 'generated', 'folders', 'qrcodes', 'bulk'],
   /** ZIP and CSV exports of codes, drawn by the renderer. */
   exports: ['common', 'config', 'infra', 'generated', 'folders', 'qrcodes', 'rendering'],
+  /** Abuse prevention (docs/abuse-handling.md): the destination policy, threat feeds, blocks, reports. */
+  abuse: ['common', 'config', 'infra', 'generated'],
   /** main.ts, app.module.ts, app.factory.ts, cli.ts: the composition root. */
   app: ['*'],
 };
@@ -50,6 +52,10 @@ const PURE = [
   /^redirect\/landing\//,
   /^scans\/geo\/geo-locator\.ts$/,
   /^history\/versioned-state\.ts$/,
+  /^abuse\/policy\//,
+  /^abuse\/feeds\/(feed-parsers|feed-config|threat-keys)\.ts$/,
+  /^abuse\/host-suffixes\.ts$/,
+  /^common\/web\/address-policy\.ts$/,
 ];
 
 const moduleOf = (file: string): string => {
