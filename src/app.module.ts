@@ -15,6 +15,7 @@ import { ImagesModule } from './images/images.module';
 import { QrCodesModule } from './qrcodes/qrcodes.module';
 import { RedirectModule } from './redirect/redirect.module';
 import { SmartLinksModule } from './smart-links';
+import { ShareModule } from './share/share.module';
 import { StylesModule } from './styles/styles.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { APP_CONFIG, AppConfig } from './config/app-config';
@@ -75,6 +76,7 @@ export class AppModule {
         HistoryModule,
         ImportsModule,
         ExportsModule,
+        ShareModule,
       ],
       providers: [
         // Order matters: the key decides the account, then the account's budget is charged.
