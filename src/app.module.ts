@@ -14,6 +14,7 @@ import { HistoryModule } from './history/history.module';
 import { ImagesModule } from './images/images.module';
 import { QrCodesModule } from './qrcodes/qrcodes.module';
 import { RedirectModule } from './redirect/redirect.module';
+import { ShareModule } from './share/share.module';
 import { StylesModule } from './styles/styles.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { APP_CONFIG, AppConfig } from './config/app-config';
@@ -73,6 +74,7 @@ export class AppModule {
         HistoryModule,
         ImportsModule,
         ExportsModule,
+        ShareModule,
       ],
       providers: [
         // Order matters: the key decides the account, then the account's budget is charged.
