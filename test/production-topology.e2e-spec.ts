@@ -43,7 +43,7 @@ async function operatorEnvironment(): Promise<Environment> {
 }
 
 describeWhen(HAS_CADDY && HAS_BUILD && HAS_POSTGRES && HAS_REDIS && TOOLS.every(hasCommand))(
-  'the production topology: docker/Caddyfile in front of the built service (e2e)',
+  'the production topology: docker/Caddyfile in front of the built service (e2e; needs caddy, jq, openssl, curl, the build, PostgreSQL and Redis)',
   () => {
     const dir = mkdtempSync(join(tmpdir(), 'qr-topology-'));
     const compose = readCompose();
