@@ -43,7 +43,20 @@ const ALLOWED: Record<string, string[]> = {
   /** ZIP and CSV exports of codes, drawn by the renderer. */
   exports: ['common', 'config', 'infra', 'generated', 'folders', 'qrcodes', 'rendering'],
   /** Stats pages and image links: analytics and images shown without a key; the landing pages' HTML escaping. */
-  share: ['common', 'config', 'infra', 'generated', 'folders', 'qrcodes', 'scans', 'analytics', 'images', 'rendering', 'redirect'],
+  share: [
+    'common',
+    'config',
+    'infra',
+    'generated',
+    'folders',
+    'qrcodes',
+    'scans',
+    'analytics',
+    'images',
+    'rendering',
+    'redirect',
+    'smart-links/settings',
+  ],
   /** Abuse prevention (docs/abuse-handling.md): the destination policy, threat feeds, blocks, reports. */
   abuse: ['common', 'config', 'infra', 'generated'],
   /** main.ts, app.module.ts, app.factory.ts, cli.ts: the composition root. */
