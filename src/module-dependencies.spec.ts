@@ -42,9 +42,10 @@ const ALLOWED: Record<string, string[]> = {
   imports: ['common', 'config', 'infra', 'generated', 'folders', 'qrcodes', 'bulk'],
   /** ZIP and CSV exports of codes, drawn by the renderer. */
   exports: ['common', 'config', 'infra', 'generated', 'folders', 'qrcodes', 'rendering'],
-  /** Stats pages and image links: analytics and images shown without a key; the landing pages' HTML escaping. */
+  /** Stats pages and image links: analytics and images shown without a key, on the redirect host's routes (HostRoutes). */
   share: [
     'common',
+    'domains',
     'config',
     'infra',
     'generated',

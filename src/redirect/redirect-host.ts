@@ -6,7 +6,6 @@ import { trustProxyHops } from '../infra/http/trust-proxy';
 import type { MetricsService } from '../infra/observability/metrics.service';
 import { observeSentResponse } from '../infra/observability/request-durations';
 import { LANDING_FILE_NAMES, type LandingFile } from './landing/landing-page';
-import { PAGE_CSP } from './landing/page-style';
 import { ERROR_PAGE, NOT_FOUND_PAGE, UNAVAILABLE_PAGE } from './landing/status-pages';
 import { clipHeader } from '../scans';
 import type { Visit } from '../smart-links';

@@ -11,7 +11,9 @@ import { STATS_PAGE_SCRIPT_HASH } from './stats-page/stats-page';
 import { StatsPagesService } from './stats-pages.service';
 
 /** The stats page's policy: its one inline script (by hash), its inline styles and SVG, nothing loaded from elsewhere. */
-const STATS_PAGE_CSP = `default-src 'none'; script-src '${STATS_PAGE_SCRIPT_HASH}'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`;
+const STATS_PAGE_CSP =
+  `default-src 'none'; script-src '${STATS_PAGE_SCRIPT_HASH}'; style-src 'unsafe-inline'; img-src data:; ` +
+  "form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 const JSON_SUFFIX = '.json';
 
 type TokenRequest = FastifyRequest<{ Params: { token: string }; Querystring: Record<string, unknown> }>;
