@@ -12,6 +12,8 @@ export type DeliveryId = string & { readonly __brand: 'DeliveryId' };
 export type WebhookEventId = string & { readonly __brand: 'WebhookEventId' };
 /** A background job: an export or an import (its id is the export's or the import's). */
 export type JobId = string & { readonly __brand: 'JobId' };
+export type TagId = string & { readonly __brand: 'TagId' };
+export type BrandKitId = string & { readonly __brand: 'BrandKitId' };
 
 /** A UUID in any case; ids are compared in lower case, as Postgres prints them. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
