@@ -1,12 +1,12 @@
 import type { FieldError } from '../common/validation/field-error';
 import type { QrStyle } from '../rendering/style';
+import { overlayStyle } from '../rendering/style/overlay-style';
 
 /**
  * How a brand kit and a code's own style make the style a code is drawn with (docs/brand-kits.md),
- * pure. The kit's fields come first and the code's own override them: a whole value (shape, margin,
- * logo) replaces the kit's; an options object (dotsOptions, …) is merged key by key, except that a
- * code's own paint (color or gradient) replaces the kit's paint of that object whole, as a colour
- * the code chose must not lose to a gradient the kit set.
+ * pure. The kit's fields come first and the code's own override them, field by field (overlayStyle),
+ * except that a code's own paint (color or gradient) replaces the kit's paint of that object whole:
+ * a colour the code chose must not lose to a gradient the kit set.
  */
 
 /** A kit as the renderer needs it: its style, frame and logo. */
@@ -16,8 +16,6 @@ export interface KitLook {
   logo: string | null;
 }
 
-/** The option objects merged key by key. */
-const OPTION_OBJECTS = ['dotsOptions', 'cornersSquareOptions', 'cornersDotOptions', 'backgroundOptions', 'imageOptions', 'qrOptions', 'frameOptions'];
 /** The option objects whose paint is a color or a gradient. */
 const PAINTED = new Set(['dotsOptions', 'cornersSquareOptions', 'cornersDotOptions', 'backgroundOptions']);
 
@@ -28,24 +26,19 @@ export function kitStyle(kit: KitLook): Record<string, unknown> {
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
-/** The style a code is drawn with: the kit's (null: none) under the code's own. */
+/** The style a code is drawn with: the kit's (null: none) under the code's own (overlayStyle), a paint the code sets replacing the kit's. */
 export function drawnStyle(kit: KitLook | null, own: Record<string, unknown>): Record<string, unknown> {
   if (!kit) return own;
-  const merged: Record<string, unknown> = { ...kitStyle(kit) };
-  for (const [key, value] of Object.entries(own)) {
-    const under = merged[key];
-    if (!OPTION_OBJECTS.includes(key) || !isObject(value) || !isObject(under)) {
-      merged[key] = value;
-      continue;
+  const base = kitStyle(kit);
+  for (const key of PAINTED) {
+    const mine = own[key];
+    const under = base[key];
+    if (isObject(mine) && isObject(under) && ('color' in mine || 'gradient' in mine)) {
+      const { color: _color, gradient: _gradient, ...rest } = under;
+      base[key] = rest;
     }
-    const base = { ...under };
-    if (PAINTED.has(key) && ('color' in value || 'gradient' in value)) {
-      delete base.color;
-      delete base.gradient;
-    }
-    merged[key] = { ...base, ...value };
   }
-  return merged;
+  return overlayStyle(base, own) as Record<string, unknown>;
 }
 
 /**

@@ -14,6 +14,10 @@ export type WebhookEventId = string & { readonly __brand: 'WebhookEventId' };
 export type JobId = string & { readonly __brand: 'JobId' };
 export type TagId = string & { readonly __brand: 'TagId' };
 export type BrandKitId = string & { readonly __brand: 'BrandKitId' };
+/** A public stats page's link (its token names it). */
+export type ShareLinkId = string & { readonly __brand: 'ShareLinkId' };
+/** A public image URL's link (its token names it). */
+export type ImageLinkId = string & { readonly __brand: 'ImageLinkId' };
 
 /** A UUID in any case; ids are compared in lower case, as Postgres prints them. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

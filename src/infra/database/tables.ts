@@ -36,7 +36,10 @@ export type OwnedTable =
   | 'import_rows'
   | 'scan_code_days'
   | 'scan_account_days'
-  | 'scan_account_day_values';
+  | 'scan_account_day_values'
+  | 'share_links'
+  | 'image_links'
+  | 'image_link_keys';
 
 /**
  * The column by which a folder-restricted API key narrows an owned table (docs/api-keys-and-security.md#folder-restricted-keys):
