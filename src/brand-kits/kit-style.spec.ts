@@ -1,4 +1,4 @@
-import { drawnStyle, kitStyle, type KitLook, kitStyleOverlap, lockedFieldChanges } from './kit-style';
+import { checkKitLook, drawnStyle, kitStyle, type KitLook, kitStyleOverlap, lockedFieldChanges } from './kit-style';
 
 const LOGO = 'data:image/png;base64,AAAA';
 const kit: KitLook & { name: string } = {
@@ -58,6 +58,24 @@ describe('kit style', () => {
 
   it('refuses a frame or a logo inside a kit style', () => {
     expect(kitStyleOverlap({ image: LOGO, frameOptions: {} }).map((error) => error.field)).toEqual(['style.frameOptions', 'style.image']);
-    expect(kitStyleOverlap({ margin: 1 })).toEqual([]);
+    expect(kitStyleOverlap({})).toEqual([]);
+  });
+});
+
+describe('checkKitLook', () => {
+  it('accepts a kit that scans', () => {
+    expect(checkKitLook({ style: { dotsOptions: { color: '#112233' } }, frame: { type: 'banner-bottom' }, logo: null })).toEqual([]);
+  });
+
+  it.each([
+    ['a low contrast', { style: { dotsOptions: { color: '#ffffff' }, backgroundOptions: { color: '#fefefe' } }, frame: null, logo: null }, 'style.'],
+    ['a frame of an unknown type', { style: {}, frame: { type: 'zigzag' }, logo: null }, 'frame.type'],
+    ['a logo that is not a data URI', { style: {}, frame: null, logo: 'https://logo.example/a.png' }, 'logo'],
+    ['a logo inside the style', { style: { image: 'data:x' }, frame: null, logo: null }, 'style.image'],
+  ])('refuses %s, naming the kit field', (_, kit, field) => {
+    const errors = checkKitLook(kit);
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors[0].field.startsWith(field)).toBe(true);
+    expect(errors[0].message.startsWith(errors[0].field)).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import type { FieldError } from '../common/validation/field-error';
-import type { QrStyle } from '../rendering/style';
+import { checkStyle, type QrStyle } from '../rendering/style';
 import { overlayStyle } from '../rendering/style/overlay-style';
 
 /**
@@ -75,9 +75,31 @@ export function lockedFieldChanges(kit: KitLook & { name: string }, own: Record<
 }
 
 /** A kit carries its frame and logo in their own fields, not inside its style. */
-export function kitStyleOverlap(style: QrStyle): FieldError[] {
+export function kitStyleOverlap(style: Pick<QrStyle, 'frameOptions' | 'image'>): FieldError[] {
   const errors: FieldError[] = [];
   if (style.frameOptions !== undefined) errors.push({ field: 'style.frameOptions', message: 'style.frameOptions: give the frame as frame' });
   if (style.image !== undefined) errors.push({ field: 'style.image', message: 'style.image: give the logo as logo' });
   return errors;
+}
+
+/** A kit's own field for a style field's path: its frame and logo have fields of their own. */
+function kitField(field: string): string {
+  if (field === 'style.image' || field.startsWith('style.image.')) return `logo${field.slice('style.image'.length)}`;
+  if (field === 'style.frameOptions' || field.startsWith('style.frameOptions.')) return `frame${field.slice('style.frameOptions'.length)}`;
+  return field;
+}
+
+/**
+ * A kit's look checked as a style (the style check: shape, then scannability, a kit that does not
+ * scan refused), its errors named by the kit's fields (`frame.color`, `logo`).
+ */
+export function checkKitLook(kit: KitLook): FieldError[] {
+  const overlap = kitStyleOverlap(kit.style);
+  if (overlap.length > 0) return overlap;
+  const check = checkStyle(kitStyle(kit));
+  if (check.ok) return [];
+  return check.errors.map((error) => {
+    const field = kitField(error.field);
+    return { field, message: error.message.startsWith(error.field) ? field + error.message.slice(error.field.length) : error.message };
+  });
 }
