@@ -27,6 +27,9 @@ import { RedirectService } from './redirect/redirect.service';
 import { DomainHosts } from './redirect/domain-hosts.service';
 import { dispatchByHost } from './redirect/host-dispatch';
 import { hostnameOfOrigin } from './domains/hostname';
+import { servesHttp } from './config/process-role';
+import { answerOnlyWorkerPaths } from './infra/http/worker-surface';
+import { allowForcedCollections } from './common/memory/garbage-collector';
 
 /** 1 MiB: a bulk request of 50 codes with logos fits. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -44,6 +47,8 @@ export interface CreateAppOptions {
 }
 
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<NestFastifyApplication> {
+  // An api process never pauses its requests for a forced collection: batch work runs in a worker (docs/operations.md#process-roles).
+  allowForcedCollections(config.role !== 'api');
   const logger = createAppLogger(config, options.logDestination);
   // One port for the API and the redirect host, which is a Fastify instance of its own (redirect-host.ts).
   const router = new PrefixRouter({
@@ -97,7 +102,29 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   enterRequestContexts(fastify);
   const metrics = app.get(MetricsService);
   observeRequestDurations(fastify, metrics);
+  const filter = new AllExceptionsFilter(routes);
+  app.useGlobalFilters(filter);
+  app.useGlobalPipes(new AppValidationPipe());
+  if (!servesHttp(config.role)) {
+    answerOnlyWorkerPaths(fastify);
+    await app.init();
+    return app;
+  }
+  await mountRedirectHost(app, router, config, logger);
+  setUpSwagger(app, config);
+  await app.init();
+  return app;
+}
 
+/** The redirect host on its path prefix and on every branded domain (an api or all process). */
+async function mountRedirectHost(
+  app: NestFastifyApplication,
+  router: PrefixRouter,
+  config: AppConfig,
+  logger: ReturnType<typeof createAppLogger>,
+): Promise<void> {
+  const fastify = app.getHttpAdapter().getInstance();
+  const metrics = app.get(MetricsService);
   const redirectHost = await createRedirectHost(app.get(RedirectService), { trustProxy: config.trustProxy, logger, metrics });
   const toRedirectHost: RequestListener = (request, response) => redirectHost.routing(request, response);
   router.mount(REDIRECT_PATH_PREFIX, toRedirectHost);
@@ -113,13 +140,6 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     done();
   });
   fastify.addHook('onClose', () => redirectHost.close());
-
-  const filter = new AllExceptionsFilter(routes);
-  app.useGlobalFilters(filter);
-  app.useGlobalPipes(new AppValidationPipe());
-  setUpSwagger(app, config);
-  await app.init();
-  return app;
 }
 
 function setUpSwagger(app: NestFastifyApplication, config: AppConfig): void {

@@ -15,6 +15,7 @@ import { HistoryModule } from './history/history.module';
 import { ImagesModule } from './images/images.module';
 import { QrCodesModule } from './qrcodes/qrcodes.module';
 import { RedirectModule } from './redirect/redirect.module';
+import { ShareModule } from './share/share.module';
 import { StylesModule } from './styles/styles.module';
 import { TagsModule } from './tags/tags.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
@@ -55,6 +56,7 @@ export class AppModule {
         ConfigModule.forRoot(config, clock),
         ObservabilityModule,
         DatabaseModule,
+        JobsModule,
         RedisModule,
         ClickHouseModule,
         CacheModule,
@@ -74,9 +76,9 @@ export class AppModule {
         WebhooksModule,
         AuditModule,
         HistoryModule,
-        JobsModule,
         ImportsModule,
         ExportsModule,
+        ShareModule,
       ],
       providers: [
         // Order matters: the key decides the account, then the account's budget is charged.

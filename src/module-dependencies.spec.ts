@@ -43,6 +43,10 @@ const ALLOWED: Record<string, string[]> = {
   'bulk-edits': ['common', 'config', 'infra', 'generated', 'qrcodes', 'tags'],
   /** ZIP and CSV exports of codes, drawn by the renderer. */
   exports: ['common', 'config', 'infra', 'generated', 'folders', 'qrcodes', 'rendering'],
+  /** Stats pages and image links: analytics and images shown without a key; the landing pages' HTML escaping. */
+  share: ['common', 'config', 'infra', 'generated', 'folders', 'qrcodes', 'scans', 'analytics', 'images', 'rendering', 'redirect'],
+  /** Abuse prevention (docs/abuse-handling.md): the destination policy, threat feeds, blocks, reports. */
+  abuse: ['common', 'config', 'infra', 'generated'],
   /** main.ts, app.module.ts, app.factory.ts, cli.ts: the composition root. */
   app: ['*'],
 };
@@ -60,6 +64,13 @@ const PURE = [
   /^brand-kits\/kit-style\.ts$/,
   /^bulk-edits\/change-set\.ts$/,
   /^imports\/sources\//,
+  /^share\/charts\//,
+  /^share\/stats-page\//,
+  /^share\/signed-token\.ts$/,
+  /^abuse\/policy\//,
+  /^abuse\/feeds\/(feed-parsers|feed-config|threat-keys)\.ts$/,
+  /^abuse\/host-suffixes\.ts$/,
+  /^common\/web\/address-policy\.ts$/,
 ];
 
 const moduleOf = (file: string): string => {
