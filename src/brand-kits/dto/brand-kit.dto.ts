@@ -105,10 +105,13 @@ export const PATCH_BRAND_KIT_EXAMPLES: Record<string, BodyExample<BrandKitPatchD
 export class BrandKitView {
   @ApiProperty({ format: 'uuid', example: '2f6b9c1e-8d3a-4e5f-9a7b-1c2d3e4f5a6b' }) id: string;
   @ApiProperty({ example: 'Acme' }) name: string;
-  @ApiProperty({ allOf: [{ $ref: STYLE_SCHEMA }], description: "The kit's style (its frame and logo are frame and logo)" }) style: Record<
-    string,
-    unknown
-  >;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    example: { dotsOptions: { type: 'rounded', color: '#1a237e' } },
+    description: "The kit's style, as sent (the StyleDto schema); its frame and logo are frame and logo",
+  })
+  style: Record<string, unknown>;
   @ApiProperty({ type: 'object', additionalProperties: true, nullable: true, example: { type: 'banner-bottom', text: 'SCAN ME', color: '#1a237e' } })
   frame: Record<string, unknown> | null;
   @ApiProperty({ type: String, nullable: true, example: LOGO_EXAMPLE }) logo: string | null;

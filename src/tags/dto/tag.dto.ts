@@ -26,7 +26,7 @@ export const CREATE_TAG_EXAMPLES: Record<string, BodyExample<TagBodyDto>> = {
   season: { summary: 'A tag for a season', value: { name: 'spring' } },
 };
 export const RENAME_TAG_EXAMPLES: Record<string, BodyExample<TagBodyDto>> = {
-  rename: { summary: 'A new name (an existing tag of that name: the two are merged)', value: { name: 'spring-2027' } },
+  rename: { summary: "A new spelling (onto another tag's name, the two are merged)", value: { name: 'Spring' } },
 };
 
 export class TagView {
