@@ -15,6 +15,7 @@ import { HistoryModule } from './history/history.module';
 import { ImagesModule } from './images/images.module';
 import { QrCodesModule } from './qrcodes/qrcodes.module';
 import { RedirectModule } from './redirect/redirect.module';
+import { SmartLinksModule } from './smart-links';
 import { ShareModule } from './share/share.module';
 import { StylesModule } from './styles/styles.module';
 import { TagsModule } from './tags/tags.module';
@@ -71,6 +72,7 @@ export class AppModule {
         QrCodesModule,
         ImagesModule,
         StylesModule,
+        SmartLinksModule,
         RedirectModule,
         AnalyticsModule,
         WebhooksModule,

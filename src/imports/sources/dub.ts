@@ -1,4 +1,4 @@
-import { COUNTRY_CODES } from '../../qrcodes/smart-links/country-codes';
+import { COUNTRY_CODES } from '../../smart-links/settings/country-codes';
 import {
   type LinkRule,
   MAX_RULES,
@@ -7,7 +7,7 @@ import {
   PASSWORD_LENGTH,
   UTM_FIELDS,
   type Utm,
-} from '../../qrcodes/smart-links/link-settings';
+} from '../../smart-links/settings/link-settings';
 import type { CsvFile } from '../csv-file';
 import { type ImportedItem, type ImportedLink, isRecord, LinkMapping, recordsOf, type SourceRead, text, unreadRow } from './imported-link';
 import { listCell, SourceColumns, yesCell } from './source-columns';

@@ -1,5 +1,5 @@
 import type { FieldError } from '../../common/validation/field-error';
-import type { LinkRule, Utm } from '../../qrcodes/smart-links/link-settings';
+import type { LinkRule, Utm } from '../../smart-links/settings/link-settings';
 import { checkTagName, MAX_TAGS_PER_CODE, tagKey } from '../../tags/tag-names';
 
 /**

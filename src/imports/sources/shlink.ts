@@ -1,4 +1,4 @@
-import type { LinkRule } from '../../qrcodes/smart-links/link-settings';
+import type { LinkRule } from '../../smart-links/settings/link-settings';
 import type { CsvFile } from '../csv-file';
 import {
   type ImportedItem,
