@@ -198,6 +198,29 @@ describe('sharing: stats pages and image links (e2e)', () => {
     });
   });
 
+  describe('charts for key holders', () => {
+    const texts = (svg: string) => [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((match) => match[1]);
+
+    it("draw the numbers of /analytics for the same window and zone (a breakdown's labels and counts, the series' total)", async () => {
+      const query = 'interval=day&tz=America/St_Johns';
+      const analytics = (await api('GET', `/api/v1/analytics?${query}`)).json<Record<string, any>>();
+      const countries = await api('GET', `/api/v1/analytics/chart.svg?${query}&chart=countries`);
+      expectStatus(countries, 200);
+      expect(countries.headers['content-type']).toMatch(/^image\/svg\+xml/);
+      const drawn = texts(countries.body);
+      const expected = (analytics.by_country as Array<{ value: string; scans: number }>).flatMap((row) => [row.value, String(row.scans)]);
+      expect(drawn).toEqual(expected);
+      const series = await api('GET', `/api/v1/qrcodes/${code.id}/scans/chart.svg?${query}`);
+      const scans = (await api('GET', `/api/v1/qrcodes/${code.id}/scans?${query}`)).json<{ totals: { scans: number } }>();
+      expect(series.body).toContain(`${scans.totals.scans} scans over`);
+    });
+
+    it("refuse an unknown chart, naming it, and another account's code", async () => {
+      expectFieldErrors(await api('GET', `/api/v1/analytics/chart.svg?chart=pie`), 'chart');
+      expectErrorBody(await api('GET', `/api/v1/qrcodes/${code.id}/scans/chart.svg`, undefined, otherKey), 404);
+    });
+  });
+
   describe('image links', () => {
     const image = (res: LightMyRequestResponse) => res.rawPayload;
 

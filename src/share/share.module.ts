@@ -7,6 +7,7 @@ import { ScansModule } from '../scans/scans.module';
 import { RedirectModule } from '../redirect/redirect.module';
 import { ImageLinkServing } from './image-link-serving';
 import { ShareHostRoutes } from './share-host.routes';
+import { AnalyticsChartsController } from './analytics-charts.controller';
 import { ImageLinksController } from './image-links.controller';
 import { ImageLinksRepository } from './image-links.repository';
 import { ImageLinksService } from './image-links.service';
@@ -22,7 +23,7 @@ import { StatsPagesService } from './stats-pages.service';
  */
 @Module({
   imports: [QrCodesModule, FoldersModule, AnalyticsModule, ImagesModule, ScansModule, RedirectModule],
-  controllers: [ShareLinksController, ImageLinksController],
+  controllers: [ShareLinksController, ImageLinksController, AnalyticsChartsController],
   providers: [
     ShareTokens,
     ShareLinksRepository,
