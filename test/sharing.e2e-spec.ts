@@ -181,6 +181,31 @@ describe('sharing: stats pages and image links (e2e)', () => {
       }
     });
 
+    it('asks for the password of a protected page: the form, 403 when wrong, a cookie for the page and its JSON when right', async () => {
+      const link = (await api('POST', `/api/v1/qrcodes/${code.id}/share-links`, { password: 'spring-report' })).json();
+      expect(link.has_password).toBe(true);
+      const form = await t.request({ method: 'GET', url: pathOf(link.url) });
+      expectStatus(form, 200);
+      expect(load(form.body)('input[type="password"]')).toHaveLength(1);
+      expect(form.body).not.toContain('Spring &lt;menu&gt;');
+      expectErrorBody(await t.request({ method: 'GET', url: `${pathOf(link.url)}.json` }), 401);
+      const post = (password: string) =>
+        t.request({
+          method: 'POST',
+          url: pathOf(link.url),
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: `password=${password}`,
+        });
+      expect((await post('wrong-one')).statusCode).toBe(403);
+      const right = await post('spring-report');
+      expect(right.statusCode).toBe(303);
+      expect(right.headers.location).toBe(pathOf(link.url));
+      const cookie = String(right.headers['set-cookie']).split(';')[0];
+      const page = await t.request({ method: 'GET', url: pathOf(link.url), headers: { cookie } });
+      expect(load(page.body)('h1').text()).toBe('Spring <menu>');
+      expectStatus(await t.request({ method: 'GET', url: `${pathOf(link.url)}.json`, headers: { cookie } }), 200);
+    });
+
     it("shares a folder: every code in it, counted as the account's analytics count them", async () => {
       const folder = await createFolder(t, key, 'Stores');
       const inFolder = await createQr(t, key, { name: 'Store 1', is_dynamic: true, folder_id: folder.id });

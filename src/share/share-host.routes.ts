@@ -5,7 +5,11 @@ import { CLOCK, type Clock } from '../common/time/clock';
 import type { FieldError } from '../common/validation/field-error';
 import type { ServedDomain } from '../domains';
 import { HostRoutes, sendHostPage } from '../redirect/host-routes';
+import { passwordPage, TOO_MANY_ATTEMPTS_PAGE } from '../redirect/landing/link-control-pages';
+import { PASSWORD_PAGE_CSP } from '../redirect/landing/page-style';
 import { NOT_FOUND_PAGE } from '../redirect/landing/status-pages';
+import { SharePasswords } from './share-passwords';
+import type { ShareLinkRecord } from './share-links.repository';
 import { ImageLinkServing } from './image-link-serving';
 import { STATS_PAGE_SCRIPT_HASH } from './stats-page/stats-page';
 import { StatsPagesService } from './stats-pages.service';
@@ -17,6 +21,9 @@ const STATS_PAGE_CSP =
 const JSON_SUFFIX = '.json';
 
 type TokenRequest = FastifyRequest<{ Params: { token: string }; Querystring: Record<string, unknown> }>;
+type PasswordRequest = FastifyRequest<{ Params: { token: string }; Body: Record<string, unknown> | undefined }>;
+/** A password form's body: the password (at most 128 characters) and its encoding. */
+const PASSWORD_FORM_LIMIT = 2048;
 
 /**
  * The public answers of sharing on the redirect host (docs/sharing.md): `/s/<token>` (and
@@ -29,9 +36,17 @@ export class ShareHostRoutes {
     routes: HostRoutes,
     private readonly stats: StatsPagesService,
     private readonly images: ImageLinkServing,
+    private readonly passwords: SharePasswords,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
     routes.add(
+      {
+        method: 'POST',
+        url: '/s/:token',
+        defaultHostPrefix: '/s/',
+        bodyLimit: PASSWORD_FORM_LIMIT,
+        handler: (request, reply, domain) => this.passwordForm(request as PasswordRequest, reply, domain),
+      },
       {
         method: ['GET', 'HEAD'],
         url: '/s/:token',
@@ -52,15 +67,38 @@ export class ShareHostRoutes {
     const json = request.params.token.endsWith(JSON_SUFFIX);
     const token = json ? request.params.token.slice(0, -JSON_SUFFIX.length) : request.params.token;
     const now = this.clock.now();
-    const link = await this.stats.standingLink(token, now);
-    if (!link || (domain && domain.accountId !== link.accountId))
-      return json ? sendError(reply, request.id, 404, 'Not found') : sendHostPage(reply, 404, NOT_FOUND_PAGE);
+    const link = await this.linkOn(token, domain, now);
+    if (!link) return json ? sendError(reply, request.id, 404, 'Not found') : sendHostPage(reply, 404, NOT_FOUND_PAGE);
+    if (!this.passwords.accepts(link, request.headers.cookie, now.getTime())) {
+      if (json) return sendError(reply, request.id, 401, 'This page is protected by a password: open it in a browser and enter it first');
+      return sendHostPage(reply, 200, passwordPage(`/s/${token}`, false, 'these statistics'), PASSWORD_PAGE_CSP);
+    }
     const answer = await this.stats.answer(link, token, request.query, json ? 'json' : 'html', now);
     if (answer.kind === 'invalid') return sendError(reply, request.id, 400, `Invalid query: ${answer.errors[0].message}`, answer.errors);
     if (answer.kind === 'json')
       return reply.status(200).header('content-type', 'application/json; charset=utf-8').header('access-control-allow-origin', '*').send(answer.body);
     if (answer.kind === 'page') return sendHostPage(reply, 200, answer.html, STATS_PAGE_CSP);
     return sendHostPage(reply, 404, NOT_FOUND_PAGE);
+  }
+
+  /** The password form of a protected page: right, a cookie and back to the page (303); wrong, the form again (403). */
+  private async passwordForm(request: PasswordRequest, reply: FastifyReply, domain: ServedDomain | null): Promise<FastifyReply> {
+    reply.header('cache-control', 'no-store');
+    const token = request.params.token;
+    const now = this.clock.now();
+    const link = await this.linkOn(token, domain, now);
+    if (!link || link.passwordHash === null) return sendHostPage(reply, 404, NOT_FOUND_PAGE);
+    const field = request.body?.password;
+    const attempt = await this.passwords.attempt(link, request.ip, typeof field === 'string' ? field : '', now.getTime());
+    if (attempt.kind === 'too_many') return sendHostPage(reply, 429, TOO_MANY_ATTEMPTS_PAGE);
+    if (attempt.kind === 'wrong') return sendHostPage(reply, 403, passwordPage(`/s/${token}`, true, 'these statistics'), PASSWORD_PAGE_CSP);
+    return reply.header('set-cookie', attempt.cookie).redirect(`/s/${token}`, 303);
+  }
+
+  /** A standing link behind the token; on a branded domain, only one of the domain's own account. */
+  private async linkOn(token: string, domain: ServedDomain | null, now: Date): Promise<ShareLinkRecord | null> {
+    const link = await this.stats.standingLink(token, now);
+    return link && (!domain || domain.accountId === link.accountId) ? link : null;
   }
 
   private async image(request: TokenRequest, reply: FastifyReply, domain: ServedDomain | null): Promise<FastifyReply> {

@@ -7,6 +7,7 @@ import { ScansModule } from '../scans/scans.module';
 import { RedirectModule } from '../redirect/redirect.module';
 import { ImageLinkServing } from './image-link-serving';
 import { ShareHostRoutes } from './share-host.routes';
+import { SharePasswords } from './share-passwords';
 import { AnalyticsChartsController } from './analytics-charts.controller';
 import { ImageLinksController } from './image-links.controller';
 import { ImageLinksRepository } from './image-links.repository';
@@ -33,6 +34,7 @@ import { StatsPagesService } from './stats-pages.service';
     ImageLinksService,
     ImageLinkServing,
     ShareHostRoutes,
+    SharePasswords,
   ],
 })
 export class ShareModule {}

@@ -23,13 +23,13 @@ export const TOO_MANY_ATTEMPTS_PAGE = landingDocument({
 });
 
 /** The password form; `action` is the scanned path with its query (`/r/<code>?src=poster`), `wrong` after a wrong password. */
-export function passwordPage(action: string, wrong: boolean): string {
+export function passwordPage(action: string, wrong: boolean, protects = 'this QR code'): string {
   const error = wrong ? '<p class="message" role="alert"><strong>Wrong password.</strong> Try again.</p>' : '';
   return landingDocument({
     title: 'Password required',
     badgeHtml: icon('lock'),
     heading: 'Password required',
-    subHtml: 'The owner of this QR code protects it with a password.',
+    subHtml: `The owner of ${escapeHtml(protects)} protects it with a password.`,
     bodyHtml:
       `${error}<form method="post" action="${escapeHtml(action)}">` +
       '<div class="field"><label for="password">Password</label>' +
