@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { AccountId } from '../common/ids/account-id';
 import type { ImageLinkId } from '../common/ids/resource-ids';
 import { ImagesService } from '../images/images.service';
+import { matchesEtag } from '../infra/http/download';
 import { DEFAULT_DPI } from '../rendering/export/print-size';
 import { ImageLinksRepository } from './image-links.repository';
 import { IMAGE_LINK_PURPOSE } from './image-links.service';
@@ -48,7 +49,6 @@ export class ImageLinkServing {
   }
 
   private withEtag(contentType: string, etag: string, bytes: Buffer | null, ifNoneMatch: string | undefined, maxAgeSeconds: number): ImageLinkAnswer {
-    const matched = ifNoneMatch !== undefined && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
-    return { kind: 'image', contentType, etag, maxAgeSeconds, bytes: matched ? null : bytes };
+    return { kind: 'image', contentType, etag, maxAgeSeconds, bytes: matchesEtag(ifNoneMatch, etag) ? null : bytes };
   }
 }
