@@ -99,6 +99,7 @@ describe('branded domains (e2e, with a DNS server on a local port)', () => {
         verification: { type: 'TXT', name: `_qr-verify.${name.toLowerCase()}`, value: expect.stringMatching(/^qr-verify=[0-9A-Za-z]{32}$/) },
         root_redirect_url: null,
         not_found_url: null,
+        app_links: null,
         created_at: expect.any(String),
         verified_at: null,
         request_id: res.headers['x-request-id'],

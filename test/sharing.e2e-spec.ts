@@ -320,4 +320,83 @@ describe('sharing: stats pages and image links (e2e)', () => {
       expectStatus(await t.request({ method: 'GET', url: pathOf(fresh.url) }), 200);
     });
   });
+
+  describe('app links on branded domains', () => {
+    const PRINT = '14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5';
+    const onHost = (host: string, url: string) => t.request({ method: 'GET', url, headers: { host } });
+
+    async function verifiedDomain(hostname: string, apiKey = key): Promise<string> {
+      const created = await api('POST', '/api/v1/domains', { hostname }, apiKey);
+      expectStatus(created, 201);
+      const id = created.json<{ id: string }>().id;
+      await t.prisma.domain.update({ where: { id }, data: { status: 'verified', verifiedAt: new Date() } });
+      return id;
+    }
+
+    it('serves apple-app-site-association and assetlinks.json as JSON, never redirected; 404 without app links and on the default host', async () => {
+      const id = await verifiedDomain('apps.brand.example');
+      expect((await onHost('apps.brand.example', '/.well-known/apple-app-site-association')).statusCode).toBe(404);
+      const set = await t.request({
+        method: 'PUT',
+        url: `/api/v1/domains/${id}`,
+        headers: auth(key),
+        payload: {
+          app_links: {
+            apple: { app_ids: ['ABCDE12345.com.brand.app'], paths: ['/r/*', 'NOT /r/promo*'] },
+            android: { package_name: 'com.brand.app', sha256_cert_fingerprints: [PRINT.toLowerCase()] },
+          },
+        },
+      });
+      expectStatus(set, 200);
+      expect(set.json().app_links).toEqual({
+        apple: { app_ids: ['ABCDE12345.com.brand.app'], paths: ['/r/*', 'NOT /r/promo*'] },
+        android: { package_name: 'com.brand.app', sha256_cert_fingerprints: [PRINT.toLowerCase()] },
+      });
+      const aasa = await onHost('apps.brand.example', '/.well-known/apple-app-site-association');
+      expectStatus(aasa, 200);
+      expect(aasa.headers['content-type']).toBe('application/json');
+      expect(aasa.json()).toEqual({
+        applinks: { details: [{ appIDs: ['ABCDE12345.com.brand.app'], components: [{ '/': '/r/*' }, { '/': '/r/promo*', exclude: true }] }] },
+      });
+      const assets = await onHost('apps.brand.example', '/.well-known/assetlinks.json');
+      expect(assets.json()).toEqual([
+        {
+          relation: ['delegate_permission/common.handle_all_urls'],
+          target: { namespace: 'android_app', package_name: 'com.brand.app', sha256_cert_fingerprints: [PRINT] },
+        },
+      ]);
+      // The service's own hosts have no app links.
+      expect((await onHost('qr.test', '/.well-known/apple-app-site-association')).statusCode).toBe(404);
+      expect((await onHost('api.test', '/.well-known/assetlinks.json')).statusCode).toBe(404);
+      // Removing them: 404 again, at once.
+      expectStatus(await t.request({ method: 'PUT', url: `/api/v1/domains/${id}`, headers: auth(key), payload: { app_links: null } }), 200);
+      expect((await onHost('apps.brand.example', '/.well-known/assetlinks.json')).statusCode).toBe(404);
+    });
+
+    it.each([
+      ['a bundle id without its team', { apple: { app_ids: ['com.brand.app'] } }, 'app_links.apple.app_ids'],
+      ['no app ids', { apple: { app_ids: [] } }, 'app_links.apple.app_ids'],
+      ['a path not rooted at /', { apple: { app_ids: ['ABCDE12345.com.brand.app'], paths: ['r/*'] } }, 'app_links.apple.paths'],
+      ['a one-segment package', { android: { package_name: 'brand', sha256_cert_fingerprints: [PRINT] } }, 'app_links.android.package_name'],
+      [
+        'a short fingerprint',
+        { android: { package_name: 'com.brand.app', sha256_cert_fingerprints: ['AB:CD'] } },
+        'app_links.android.sha256_cert_fingerprints',
+      ],
+      ['neither platform', {}, 'app_links'],
+    ])('refuses %s, naming the field', async (_case, appLinks, field) => {
+      const id = (await api('GET', '/api/v1/domains')).json<{ data: Array<{ id: string }> }>().data[0].id;
+      const res = await t.request({ method: 'PUT', url: `/api/v1/domains/${id}`, headers: auth(key), payload: { app_links: appLinks } });
+      expect(expectFieldErrors(res).map((error) => error.field.replace(/\[\d+\]$/, ''))).toContain(field);
+    });
+
+    it("answers a branded domain's stats and image links only for its own account", async () => {
+      await verifiedDomain('other.brand.example', otherKey);
+      const link = (await api('POST', `/api/v1/qrcodes/${code.id}/share-links`, {})).json();
+      expect((await onHost('other.brand.example', pathOf(link.url))).statusCode).toBe(404);
+      expectStatus(await onHost('apps.brand.example', pathOf(link.url)), 200);
+      const image = (await api('POST', `/api/v1/qrcodes/${code.id}/image-links`, {})).json();
+      expect((await onHost('other.brand.example', pathOf(image.url))).statusCode).toBe(404);
+    });
+  });
 });

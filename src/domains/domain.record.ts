@@ -1,5 +1,6 @@
 import type { AccountId } from '../common/ids/account-id';
 import type { DomainId } from '../common/ids/resource-ids';
+import type { AppLinks } from './app-links';
 
 /** pending: added, not yet proven by DNS; verified: proven (and re-checked daily); failing: verified, its record missing for 7 days, still served. */
 export const DOMAIN_STATUSES = ['pending', 'verified', 'failing'] as const;
@@ -14,6 +15,7 @@ export interface DomainRecord {
   verificationToken: string;
   rootRedirectUrl: string | null;
   notFoundUrl: string | null;
+  appLinks: AppLinks | null;
   verifiedAt: Date | null;
   checkedAt: Date | null;
   checkFailingSince: Date | null;

@@ -9,6 +9,7 @@ import type { Tables } from '../infra/database/tables';
 import type { MovedCode } from './domain-events';
 import type { DomainRecord, DomainStatus } from './domain.record';
 import type { ServedDomain } from './served-domain';
+import type { AppLinks } from './app-links';
 
 const toRecord = (row: Selectable<Domain>): DomainRecord => ({
   id: row.id,
@@ -18,6 +19,7 @@ const toRecord = (row: Selectable<Domain>): DomainRecord => ({
   verificationToken: row.verification_token,
   rootRedirectUrl: row.root_redirect_url,
   notFoundUrl: row.not_found_url,
+  appLinks: (row.app_links as AppLinks | null) ?? null,
   verifiedAt: row.verified_at,
   checkedAt: row.checked_at,
   checkFailingSince: row.check_failing_since,
@@ -63,7 +65,7 @@ export class DomainsRepository {
   async findServed(hostname: string): Promise<ServedDomain | null> {
     const row = await this.database.read.anyAccount
       .selectFrom('domains')
-      .select(['id', 'account_id', 'hostname', 'status', 'root_redirect_url', 'not_found_url'])
+      .select(['id', 'account_id', 'hostname', 'status', 'root_redirect_url', 'not_found_url', 'app_links'])
       .where('hostname', '=', hostname)
       .orderBy(sql`status = 'pending'`)
       .limit(1)
@@ -77,6 +79,7 @@ export class DomainsRepository {
       served,
       rootRedirectUrl: served ? row.root_redirect_url : null,
       notFoundUrl: served ? row.not_found_url : null,
+      appLinks: served ? ((row.app_links as AppLinks | null) ?? null) : null,
     };
   }
 
@@ -109,7 +112,12 @@ export class DomainsRepository {
     return row ? toRecord(row) : null;
   }
 
-  async setUrls(tx: Tables, accountId: AccountId, id: DomainId, urls: { rootRedirectUrl?: string | null; notFoundUrl?: string | null }) {
+  async setSettings(
+    tx: Tables,
+    accountId: AccountId,
+    id: DomainId,
+    urls: { rootRedirectUrl?: string | null; notFoundUrl?: string | null; appLinks?: AppLinks | null },
+  ) {
     const row = await tx
       .forAccount(accountId)
       .updateTable('domains')
@@ -117,6 +125,7 @@ export class DomainsRepository {
         updated_at: new Date(),
         ...(urls.rootRedirectUrl !== undefined && { root_redirect_url: urls.rootRedirectUrl }),
         ...(urls.notFoundUrl !== undefined && { not_found_url: urls.notFoundUrl }),
+        ...(urls.appLinks !== undefined && { app_links: urls.appLinks === null ? null : JSON.stringify(urls.appLinks) }),
       })
       .where('id', '=', id)
       .returningAll()

@@ -18,6 +18,7 @@ import { DomainsRepository } from './domains.repository';
 import { DnsTxtLookup, type TxtAnswer } from './dns-txt-lookup';
 import type { DomainView, UpdateDomainDto } from './dto/domain.dto';
 import { hostnameOfOrigin, normaliseHostname } from './hostname';
+import type { AppLinks } from './app-links';
 
 /** The error of a code placed on a domain that is not one of its account's verified domains. */
 export const NOT_YOUR_DOMAIN: FieldError = { field: 'domain_id', message: 'domain_id does not name one of your verified domains' };
@@ -25,6 +26,15 @@ export const NOT_YOUR_DOMAIN: FieldError = { field: 'domain_id', message: 'domai
 const TOKEN_PREFIX = 'qr-verify=';
 /** Short codes given to codes moved off a deleted domain when theirs is taken on the default host. */
 const MOVED_SHORT_CODE_LENGTH = 8;
+
+/** The app links as stored: only the fields the API defines, in its names (undefined: unchanged). */
+function appLinksOf(dto: UpdateDomainDto['app_links']): AppLinks | null | undefined {
+  if (dto === undefined || dto === null) return dto;
+  return {
+    ...(dto.apple && { apple: { app_ids: dto.apple.app_ids, ...(dto.apple.paths && { paths: dto.apple.paths }) } }),
+    ...(dto.android && { android: { package_name: dto.android.package_name, sha256_cert_fingerprints: dto.android.sha256_cert_fingerprints } }),
+  };
+}
 
 export function toDomainView(domain: DomainRecord): DomainView {
   return {
@@ -34,6 +44,7 @@ export function toDomainView(domain: DomainRecord): DomainView {
     verification: { type: 'TXT', name: verificationName(domain.hostname), value: domain.verificationToken },
     root_redirect_url: domain.rootRedirectUrl,
     not_found_url: domain.notFoundUrl,
+    app_links: domain.appLinks,
     created_at: domain.createdAt.toISOString(),
     verified_at: domain.verifiedAt?.toISOString() ?? null,
   };
@@ -44,6 +55,7 @@ const audited = (domain: DomainRecord) => ({
   status: domain.status,
   root_redirect_url: domain.rootRedirectUrl,
   not_found_url: domain.notFoundUrl,
+  app_links: domain.appLinks,
 });
 
 /**
@@ -109,12 +121,14 @@ export class DomainsService {
       errors.push({ field, message: `${field} ${target.problem}` });
       return undefined;
     };
-    const urls = { rootRedirectUrl: urlOf('root_redirect_url'), notFoundUrl: urlOf('not_found_url') };
+    if (dto.app_links && !dto.app_links.apple && !dto.app_links.android)
+      errors.push({ field: 'app_links', message: 'app_links must name apple, android or both (null removes them)' });
+    const urls = { rootRedirectUrl: urlOf('root_redirect_url'), notFoundUrl: urlOf('not_found_url'), appLinks: appLinksOf(dto.app_links) };
     if (errors.length) throw new ValidationFailedException(errors);
     const change = await this.database.transaction(async (tx) => {
       const before = await this.domains.lockForUpdate(tx, accountId, id);
       if (!before) throw domainNotFound();
-      const after = (await this.domains.setUrls(tx, accountId, id, urls))!;
+      const after = (await this.domains.setSettings(tx, accountId, id, urls))!;
       await this.audit.record(tx, {
         accountId,
         action: 'domain.update',

@@ -7,3 +7,4 @@ export { DomainEvents, type DomainChanged } from './domain-events';
 export { DomainHosts } from './domain-hosts.service';
 export type { ServedDomain } from './served-domain';
 export { hostnameOfHeader, hostnameOfOrigin } from './hostname';
+export { type AppLinks, appleAppSiteAssociation, assetLinks } from './app-links';

@@ -1,5 +1,6 @@
 import type { AccountId } from '../common/ids/account-id';
 import type { DomainId } from '../common/ids/resource-ids';
+import type { AppLinks } from './app-links';
 
 /** A request's Host that is a branded domain, as the redirect host answers on it. */
 export interface ServedDomain {
@@ -11,4 +12,6 @@ export interface ServedDomain {
   served: boolean;
   rootRedirectUrl: string | null;
   notFoundUrl: string | null;
+  /** The apps that open its links (served as /.well-known files); null: none. */
+  appLinks: AppLinks | null;
 }

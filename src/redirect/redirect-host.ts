@@ -9,7 +9,7 @@ import { LANDING_FILE_NAMES, type LandingFile } from './landing/landing-page';
 import { ERROR_PAGE, NOT_FOUND_PAGE, UNAVAILABLE_PAGE } from './landing/status-pages';
 import { clipHeader } from '../scans';
 import type { Visit } from '../smart-links';
-import { domainRootAnswer } from './domain-answers';
+import { APP_LINK_FILES, appLinkFile, domainRootAnswer } from './domain-answers';
 import type { RedirectAnswer } from './redirect-answer';
 import type { RedirectService } from './redirect.service';
 import { servedDomainOf } from './request-domain';
@@ -113,6 +113,17 @@ export async function createRedirectHost(
         await route.handler(request, reply, servedDomainOf(request.raw) ?? null);
         observeSentResponse(metrics, request, reply, route.url);
       },
+    });
+  }
+
+  // App links: read by phones from a branded domain, never redirected; 404 where none are set.
+  for (const path of Object.keys(APP_LINK_FILES)) {
+    host.get(path, (request, reply) => {
+      const file = appLinkFile(servedDomainOf(request.raw), path);
+      reply.header(REQUEST_ID_HEADER, request.id).header('cache-control', 'public, max-age=3600').header('x-content-type-options', 'nosniff');
+      if (file === null) sendHostPage(reply.header('cache-control', 'no-store'), 404, NOT_FOUND_PAGE);
+      else reply.status(200).header('content-type', 'application/json').send(Buffer.from(file));
+      observeSentResponse(metrics, request, reply, path);
     });
   }
 

@@ -1,9 +1,24 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsDefined, IsIn, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsDefined,
+  IsIn,
+  IsObject,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
 import { REQUEST_ID_PROPERTY } from '../../common/openapi/common-views';
 import type { BodyExample } from '../../common/openapi/json-body';
 import { MAX_HOSTNAME_LENGTH } from '../hostname';
 import { DOMAIN_STATUSES, type DomainStatus } from '../domain.record';
+import { ANDROID_PACKAGE, APPLE_APP_ID, APPLE_PATH, type AppLinks, DEFAULT_APP_PATHS, SHA256_FINGERPRINT } from '../app-links';
 
 const URL_LENGTH = 2048;
 
@@ -19,6 +34,66 @@ export class CreateDomainDto {
   @IsString()
   @MaxLength(MAX_HOSTNAME_LENGTH * 4)
   hostname: string;
+}
+
+export class AppleAppLinksDto {
+  @ApiProperty({
+    type: [String],
+    example: ['ABCDE12345.com.ourbrand.app'],
+    description: 'App IDs: the 10-character Team ID, a dot, the bundle id (1 to 20)',
+  })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(20)
+  @Matches(APPLE_APP_ID, { each: true, message: 'each of app_ids must be a Team ID, a dot and a bundle id, e.g. ABCDE12345.com.ourbrand.app' })
+  app_ids: string[];
+
+  @ApiPropertyOptional({
+    type: [String],
+    example: ['/r/*'],
+    description: `Path patterns the app opens (\`*\`, \`?\`; \`NOT \` in front excludes). Default: ${DEFAULT_APP_PATHS.join(', ')}`,
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(50)
+  @MaxLength(200, { each: true })
+  @Matches(APPLE_PATH, { each: true, message: 'each of paths must start with / (or NOT /) and hold printable characters only' })
+  paths?: string[];
+}
+
+export class AndroidAppLinksDto {
+  @ApiProperty({ example: 'com.ourbrand.app', description: "The app's package name" })
+  @IsString()
+  @MaxLength(255)
+  @Matches(ANDROID_PACKAGE, { message: 'package_name must be a package name such as com.ourbrand.app' })
+  package_name: string;
+
+  @ApiProperty({
+    type: [String],
+    example: ['14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5'],
+    description: "SHA-256 fingerprints of the app's signing certificates, as keytool prints them (1 to 10)",
+  })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(10)
+  @Matches(SHA256_FINGERPRINT, { each: true, message: 'each of sha256_cert_fingerprints must be 32 colon-separated hex pairs' })
+  sha256_cert_fingerprints: string[];
+}
+
+export class AppLinksDto implements AppLinks {
+  @ApiPropertyOptional({ type: () => AppleAppLinksDto, description: 'iOS: served as /.well-known/apple-app-site-association' })
+  @IsOptional()
+  @IsObject({ message: 'apple must be an object' })
+  @ValidateNested()
+  @Type(() => AppleAppLinksDto)
+  apple?: AppleAppLinksDto;
+
+  @ApiPropertyOptional({ type: () => AndroidAppLinksDto, description: 'Android: served as /.well-known/assetlinks.json' })
+  @IsOptional()
+  @IsObject({ message: 'android must be an object' })
+  @ValidateNested()
+  @Type(() => AndroidAppLinksDto)
+  android?: AndroidAppLinksDto;
 }
 
 export class UpdateDomainDto {
@@ -45,6 +120,17 @@ export class UpdateDomainDto {
   @IsString()
   @MaxLength(URL_LENGTH)
   not_found_url?: string | null;
+
+  @ApiPropertyOptional({
+    type: () => AppLinksDto,
+    nullable: true,
+    description: "Apps that open this domain's links where they are installed (docs/sharing.md#app-links-on-branded-domains); null: none",
+  })
+  @ValidateIf((_, value) => value !== undefined && value !== null)
+  @IsObject({ message: 'app_links must be an object' })
+  @ValidateNested()
+  @Type(() => AppLinksDto)
+  app_links?: AppLinksDto | null;
 }
 
 export class DeleteDomainQuery {
@@ -70,6 +156,18 @@ export const UPDATE_DOMAIN_EXAMPLES: Record<string, BodyExample<UpdateDomainDto>
     value: { root_redirect_url: 'https://www.ourbrand.com/', not_found_url: 'https://www.ourbrand.com/qr-help' },
   },
   clear: { summary: 'Back to the neutral pages', value: { root_redirect_url: null, not_found_url: null } },
+  apps: {
+    summary: "Open the brand's apps from its codes",
+    value: {
+      app_links: {
+        apple: { app_ids: ['ABCDE12345.com.ourbrand.app'] },
+        android: {
+          package_name: 'com.ourbrand.app',
+          sha256_cert_fingerprints: ['14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5'],
+        },
+      },
+    },
+  },
 };
 
 const TIMESTAMP = { format: 'date-time', example: '2026-11-24T09:30:00.000Z' };
@@ -94,6 +192,7 @@ export class DomainView {
   @ApiProperty({ type: DomainVerificationView }) verification: DomainVerificationView;
   @ApiProperty({ type: String, nullable: true, example: 'https://www.ourbrand.com/' }) root_redirect_url: string | null;
   @ApiProperty({ type: String, nullable: true, example: null }) not_found_url: string | null;
+  @ApiProperty({ type: () => AppLinksDto, nullable: true, example: null }) app_links: AppLinks | null;
   @ApiProperty(TIMESTAMP) created_at: string;
   @ApiProperty({ ...TIMESTAMP, type: String, nullable: true, example: null }) verified_at: string | null;
 }
