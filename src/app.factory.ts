@@ -24,7 +24,8 @@ import { MetricsService } from './infra/observability/metrics.service';
 import { observeRequestDurations } from './infra/observability/request-durations';
 import { createRedirectHost, REDIRECT_PATH_PREFIX } from './redirect/redirect-host';
 import { RedirectService } from './redirect/redirect.service';
-import { DomainHosts } from './redirect/domain-hosts.service';
+import { ScanRecorder } from './redirect/scan-recorder';
+import { DomainHosts } from './domains';
 import { dispatchByHost } from './redirect/host-dispatch';
 import { hostnameOfOrigin } from './domains/hostname';
 import { servesHttp } from './config/process-role';
@@ -125,7 +126,7 @@ async function mountRedirectHost(
 ): Promise<void> {
   const fastify = app.getHttpAdapter().getInstance();
   const metrics = app.get(MetricsService);
-  const redirectHost = await createRedirectHost(app.get(RedirectService), { trustProxy: config.trustProxy, logger, metrics });
+  const redirectHost = await createRedirectHost(app.get(RedirectService), app.get(ScanRecorder), { trustProxy: config.trustProxy, logger, metrics });
   const toRedirectHost: RequestListener = (request, response) => redirectHost.routing(request, response);
   router.mount(REDIRECT_PATH_PREFIX, toRedirectHost);
   // A branded domain's requests all go to the redirect host: a customer's domain never fronts the API.

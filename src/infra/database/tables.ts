@@ -39,7 +39,11 @@ export type OwnedTable =
   | 'scan_account_day_values'
   | 'share_links'
   | 'image_links'
-  | 'image_link_keys';
+  | 'image_link_keys'
+  | 'tags'
+  | 'tag_code_counts'
+  | 'brand_kits'
+  | 'brand_kit_domains';
 
 /**
  * The column by which a folder-restricted API key narrows an owned table (docs/api-keys-and-security.md#folder-restricted-keys):
@@ -51,6 +55,7 @@ const FOLDER_COLUMN: Partial<Record<OwnedTable, string>> = {
   folders: 'folders.id',
   webhook_endpoints: 'webhook_endpoints.folder_id',
   scan_account_days: 'scan_account_days.folder_key',
+  tag_code_counts: 'tag_code_counts.folder_key',
 };
 
 /**
