@@ -50,7 +50,6 @@ export class ClickHouseErasureWorker {
 
   private async step(): Promise<StepOutcome> {
     try {
-      await this.measure();
       await this.status.track(() => this.connection.ensureSchema());
       const finished = await this.advanceClaimed();
       this.outage.recovered();
@@ -58,12 +57,16 @@ export class ClickHouseErasureWorker {
     } catch (error) {
       this.outage.failing((error as Error).message);
       return 'failed';
+    } finally {
+      await this.measure().catch((error: Error) => this.outage.debug(`Erasures waiting not counted this time: ${error.message}`));
     }
   }
 
   /** One step of each erasure claimed; the number finished. Throws the first failure, after postponing each failed erasure. */
   private async advanceClaimed(): Promise<number> {
     const { token, erasures } = await this.erasures.claim(this.clock.now());
+    // Counted again after this step: an erasure claimed (or finished) changes what analytics may read.
+    if (erasures.length > 0) this.measuredAt = Number.NEGATIVE_INFINITY;
     let finished = 0;
     let failure: Error | null = null;
     for (const erasure of erasures) {
@@ -77,7 +80,6 @@ export class ClickHouseErasureWorker {
         });
       }
     }
-    if (finished > 0) this.measuredAt = Number.NEGATIVE_INFINITY;
     if (failure) throw failure;
     return finished;
   }
