@@ -23,6 +23,7 @@ import { buildOpenApiDocument } from './infra/openapi/openapi-document';
 import { MetricsService } from './infra/observability/metrics.service';
 import { observeRequestDurations } from './infra/observability/request-durations';
 import { createRedirectHost, REDIRECT_PATH_PREFIX } from './redirect/redirect-host';
+import { HostRoutes } from './redirect/host-routes';
 import { RedirectService } from './redirect/redirect.service';
 import { ScanRecorder } from './redirect/scan-recorder';
 import { DomainHosts } from './domains';
@@ -126,9 +127,14 @@ async function mountRedirectHost(
 ): Promise<void> {
   const fastify = app.getHttpAdapter().getInstance();
   const metrics = app.get(MetricsService);
-  const redirectHost = await createRedirectHost(app.get(RedirectService), app.get(ScanRecorder), { trustProxy: config.trustProxy, logger, metrics });
+  const hostRoutes = app.get(HostRoutes);
+  const redirectHost = await createRedirectHost(app.get(RedirectService), app.get(ScanRecorder), hostRoutes, {
+    trustProxy: config.trustProxy,
+    logger,
+    metrics,
+  });
   const toRedirectHost: RequestListener = (request, response) => redirectHost.routing(request, response);
-  router.mount(REDIRECT_PATH_PREFIX, toRedirectHost);
+  for (const prefix of [REDIRECT_PATH_PREFIX, ...hostRoutes.defaultHostPrefixes()]) router.mount(prefix, toRedirectHost);
   // A branded domain's requests all go to the redirect host: a customer's domain never fronts the API.
   router.dispatchFirst(
     dispatchByHost(app.get(DomainHosts), toRedirectHost, {
