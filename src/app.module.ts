@@ -10,6 +10,7 @@ import { ExportsModule } from './exports/exports.module';
 import { ImportsModule } from './imports/imports.module';
 import { JobsModule } from './infra/jobs/jobs.module';
 import { FoldersModule } from './folders/folders.module';
+import { Gs1Module } from './gs1/gs1.module';
 import { HistoryModule } from './history/history.module';
 import { ImagesModule } from './images/images.module';
 import { QrCodesModule } from './qrcodes/qrcodes.module';
@@ -73,6 +74,7 @@ export class AppModule {
         JobsModule,
         ImportsModule,
         ExportsModule,
+        Gs1Module,
       ],
       providers: [
         // Order matters: the key decides the account, then the account's budget is charged.

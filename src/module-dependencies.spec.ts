@@ -37,6 +37,8 @@ const ALLOWED: Record<string, string[]> = {
   imports: ['common', 'config', 'infra', 'generated', 'folders', 'qrcodes', 'bulk'],
   /** ZIP and CSV exports of codes, drawn by the renderer. */
   exports: ['common', 'config', 'infra', 'generated', 'folders', 'qrcodes', 'rendering'],
+  /** GS1 Digital Link items on branded domains, and their resolver. */
+  gs1: ['common', 'config', 'infra', 'generated', 'domains'],
   /** main.ts, app.module.ts, app.factory.ts, cli.ts: the composition root. */
   app: ['*'],
 };
@@ -50,6 +52,8 @@ const PURE = [
   /^redirect\/landing\//,
   /^scans\/geo\/geo-locator\.ts$/,
   /^history\/versioned-state\.ts$/,
+  /^gs1\/(syntax|links)\//,
+  /^gs1\/resolver\/(resolver-decision|linkset|request-preferences|resolver-path|description-file|gs1-link|resolver-answer)\.ts$/,
 ];
 
 const moduleOf = (file: string): string => {

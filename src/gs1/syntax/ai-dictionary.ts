@@ -28,7 +28,6 @@ const CSET39 = '[#\\-/0-9A-Z]';
 const n = (digits: number) => new RegExp(`^\\d{${digits}}$`);
 const upToN = (digits: number) => new RegExp(`^\\d{1,${digits}}$`);
 const x = (max: number) => new RegExp(`^${CSET82}{1,${max}}$`);
-const y = (max: number) => new RegExp(`^${CSET39}{1,${max}}$`);
 const date = (ai: string, title: string): AiFormat => ({ ai, title, pattern: n(6), date: true });
 
 /** A primary key and the qualifiers it may have, in the only order a URI may give them. */
