@@ -19,7 +19,7 @@ COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/prisma ./prisma
-COPY docker ./docker
+COPY docker/entrypoint.sh docker/healthcheck.js ./docker/
 # The embedded database (no DATABASE_URL): a folder the service's user owns, kept in a volume.
 ENV DATA_DIR=/app/data
 RUN mkdir -p /app/data && chown node:node /app/data

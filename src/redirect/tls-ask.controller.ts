@@ -11,8 +11,9 @@ const LOOKUPS_PER_SECOND = 20;
 
 /**
  * Caddy's on-demand TLS `ask` (docs/domains-and-tls.md#tls-on-demand): may a certificate be issued
- * for `domain`? 200 for a verified or failing domain, 404 for anything else (a pending domain
- * included). Only with TLS_ASK_ENABLED=1; only on the service's own hosts (a branded domain's
+ * for `domain`? 200 for the service's own hosts (BASE_URL's and REDIRECT_URL's: the printed codes
+ * of the default redirect host must get one however Caddy is set up) and for a verified or failing
+ * domain, 404 for anything else (a pending domain included). Only with TLS_ASK_ENABLED=1; only on the service's own hosts (a branded domain's
  * requests never reach the API: the host dispatch sends them to the redirect host). Answered from
  * the domain near cache; lookups that miss it are limited, so a flood of made-up SNI names cannot
  * flood the database.
@@ -38,8 +39,9 @@ export class TlsAskController {
   @Get('ask')
   async ask(@Query('domain') domain: unknown): Promise<{ status: 'ok' }> {
     if (!this.enabled) throw new NotFoundException('Not Found');
-    const check = normaliseHostname(domain, this.ownHostnames);
+    const check = normaliseHostname(domain);
     if (!check.ok) throw notServed();
+    if (this.ownHostnames.includes(check.hostname)) return { status: 'ok' };
     let served = this.domains.cached(check.hostname);
     if (served === undefined) {
       if (!this.takeLookup()) throw new HttpException('Too many certificate checks; try again shortly', HttpStatus.TOO_MANY_REQUESTS);

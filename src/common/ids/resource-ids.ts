@@ -13,6 +13,10 @@ export type DeliveryId = string & { readonly __brand: 'DeliveryId' };
 export type WebhookEventId = string & { readonly __brand: 'WebhookEventId' };
 /** A background job: an export or an import (its id is the export's or the import's). */
 export type JobId = string & { readonly __brand: 'JobId' };
+/** A public stats page's link (its token names it). */
+export type ShareLinkId = string & { readonly __brand: 'ShareLinkId' };
+/** A public image URL's link (its token names it). */
+export type ImageLinkId = string & { readonly __brand: 'ImageLinkId' };
 
 /** A UUID in any case; ids are compared in lower case, as Postgres prints them. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -37,6 +37,9 @@ export type OwnedTable =
   | 'scan_code_days'
   | 'scan_account_days'
   | 'scan_account_day_values'
+  | 'share_links'
+  | 'image_links'
+  | 'image_link_keys'
   | 'gs1_items';
 
 /**

@@ -1,0 +1,38 @@
+/**
+ * The stats page's stylesheet, inlined. Light only: the charts are drawn for a white ground (they
+ * print); text keeps WCAG AA contrast; one column on phones, two columns of breakdowns from 900 px.
+ */
+export const STATS_PAGE_STYLE = [
+  '*{box-sizing:border-box}',
+  'html{-webkit-text-size-adjust:100%;text-size-adjust:100%}',
+  'body{margin:0;background:#f1f3f6;color:#111827;font:1rem/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",Arial,sans-serif}',
+  'main{max-width:1100px;margin:0 auto;padding:16px 12px 32px}',
+  'header{display:flex;gap:16px;align-items:center;margin:0 0 12px}',
+  '.qr{flex:none;background:#fff;border-radius:10px;padding:6px;line-height:0}',
+  '.qr svg{width:112px;height:112px}',
+  '.kind{margin:0;color:#4b5563;font-size:.8125rem;font-weight:650;letter-spacing:.07em;text-transform:uppercase}',
+  'h1{margin:2px 0;font-size:1.5rem;line-height:1.25;overflow-wrap:anywhere}',
+  'h2{margin:0 0 8px;font-size:1.125rem}',
+  '.sub{margin:0;color:#4b5563}',
+  '.controls{display:flex;flex-wrap:wrap;gap:8px 12px;align-items:end;margin:0 0 16px}',
+  '.controls label{display:flex;flex-direction:column;font-size:.8125rem;color:#4b5563}',
+  'select,input,button{min-height:44px;padding:8px 10px;border:1px solid #6b7280;border-radius:8px;background:#fff;color:#111827;font:inherit}',
+  'button{background:#1d4ed8;border-color:#1d4ed8;color:#fff;font-weight:650;cursor:pointer}',
+  'a{color:#1d4ed8}',
+  ':focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}',
+  'section{background:#fff;border-radius:14px;padding:16px;margin:0 0 12px;box-shadow:0 1px 2px rgba(0,0,0,.06)}',
+  '.tiles{display:grid;grid-template-columns:1fr 1fr;gap:12px}',
+  '.tile{display:flex;flex-direction:column}',
+  '.number{font-size:1.75rem;font-weight:700}',
+  '.chart{overflow-x:auto}',
+  'table{border-collapse:collapse;width:100%;margin:8px 0 0;font-size:.9375rem}',
+  'th,td{padding:6px 8px;border-bottom:1px solid #d9dde3;text-align:left}',
+  'td{text-align:right;font-variant-numeric:tabular-nums}',
+  'details summary{cursor:pointer;color:#1d4ed8;min-height:44px;display:flex;align-items:center}',
+  '.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}',
+  '.grid{display:grid;gap:12px}',
+  '.grid section{margin:0}',
+  '@media (min-width:900px){.grid{grid-template-columns:1fr 1fr}}',
+  'footer{color:#4b5563;font-size:.875rem}',
+  '@media print{body{background:#fff}.controls{display:none}section{box-shadow:none;border:1px solid #d9dde3}}',
+].join('');
