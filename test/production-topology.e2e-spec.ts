@@ -1,0 +1,186 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { type BuiltService, startBuiltService } from './support/built-service';
+import { CaddyProcess, type Answer, httpsTo, httpTo, type CaddyRequest } from './support/caddy-process';
+import { CADDYFILE } from './support/caddyfile';
+import { composeVariables, type Environment, readCompose, serviceEnvironment } from './support/compose';
+import { TestDnsServer } from './support/dns-server';
+import { describeWhen, HAS_BUILD, HAS_CADDY, HAS_POSTGRES, HAS_REDIS, hasCommand, REPOSITORY_ROOT } from './support/environment';
+import { readmeBlock } from './support/readme';
+import { cloneTemplate, type TestDatabase } from './support/test-databases';
+
+/**
+ * The production topology of docker-compose.yml without Docker: the shipped docker/Caddyfile on
+ * Debian's Caddy, with the environment the compose file gives Caddy, in front of the built service
+ * started as the image starts it (entrypoint: migrations, then node) with the environment the
+ * compose file gives the app, on PostgreSQL and Redis. The operator's variables come from running
+ * the README's deploy block. What differs from a real deployment, and only that: Caddy's ports
+ * (free ones instead of 80/443), its certificates (its own CA, `local_certs`, instead of Let's
+ * Encrypt: offline), and the addresses compose names by service (APP_UPSTREAM, DATABASE_URL,
+ * REDIS_URL, DNS_RESOLVERS: the test's own).
+ */
+
+const run = promisify(execFile);
+const TOOLS = ['jq', 'openssl', 'curl', 'bash'];
+/** The README's blocks as a shell runs them, stopping at the first failure; --norc: bash reads no bashrc (it would, its stdin being a socket). */
+const BASH = ['--norc', '-euo', 'pipefail'];
+
+/** The README's deploy block, all but `docker compose` itself, in bash: the variables it exports that the compose file reads. */
+async function operatorEnvironment(): Promise<Environment> {
+  const block = readmeBlock('deploy');
+  const commands = block
+    .split('\n')
+    .filter((line) => !line.trimStart().startsWith('docker compose'))
+    .join('\n');
+  expect(commands).not.toBe(block);
+  const { stdout } = await run('bash', [...BASH, '-c', `${commands}\nenv -0`], { env: { PATH: process.env.PATH } });
+  const exported = new Map(stdout.split('\0').map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)]));
+  return Object.fromEntries([...composeVariables().keys()].filter((name) => exported.has(name)).map((name) => [name, exported.get(name)]));
+}
+
+describeWhen(HAS_CADDY && HAS_BUILD && HAS_POSTGRES && HAS_REDIS && TOOLS.every(hasCommand))(
+  'the production topology: docker/Caddyfile in front of the built service (e2e)',
+  () => {
+    const dir = mkdtempSync(join(tmpdir(), 'qr-topology-'));
+    const compose = readCompose();
+    let operator: Environment;
+    let dns: TestDnsServer;
+    let database: TestDatabase;
+    let service: BuiltService;
+    let caddy: CaddyProcess;
+    let ca: string;
+    let key: string;
+    let apiHost: string;
+    let redirectHost: string;
+
+    /** A request through Caddy's HTTPS port to `hostname`, trusting Caddy's CA only. */
+    const through = (hostname: string, request: CaddyRequest): Promise<Answer> => httpsTo(caddy.httpsPort, hostname, ca, request);
+    const api = (request: CaddyRequest) => through(apiHost, { ...request, headers: { 'x-api-key': key, ...request.headers } });
+    const json = <T>(answer: Answer): T => {
+      if ('error' in answer) throw new Error(answer.error);
+      return JSON.parse(answer.body) as T;
+    };
+
+    beforeAll(async () => {
+      operator = await operatorEnvironment();
+      dns = await new TestDnsServer().start();
+      database = await cloneTemplate();
+      const operatorWithResolver = { ...operator, DNS_RESOLVERS: dns.address };
+      service = await startBuiltService({
+        ...serviceEnvironment(compose, 'app', operatorWithResolver),
+        DATABASE_URL: database.databaseUrl!,
+        REDIS_URL: process.env.REDIS_URL!,
+        REDIS_KEY_PREFIX: `topology-${process.pid}:`,
+      });
+      const caddyEnvironment: Record<string, string> = {
+        ...serviceEnvironment(compose, 'caddy', operatorWithResolver),
+        APP_UPSTREAM: `127.0.0.1:${service.port}`,
+      };
+      ({ API_HOST: apiHost, REDIRECT_HOST: redirectHost } = caddyEnvironment);
+      caddy = await CaddyProcess.start(dir, readFileSync(CADDYFILE, 'utf8'), caddyEnvironment);
+      ca = caddy.rootCertificate();
+    }, 120_000);
+
+    afterAll(async () => {
+      await caddy?.stop();
+      if (service && service.process.exitCode === null) {
+        service.process.kill('SIGTERM');
+        await service.exited;
+      }
+      await dns?.close();
+      await database?.drop();
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    it("the README's deploy block sets every variable the compose file requires, and two hosts", () => {
+      const required = [...composeVariables()].filter(([, { required }]) => required).map(([name]) => name);
+      expect(required.sort()).toEqual(['ACME_EMAIL', 'ADMIN_TOKEN', 'API_HOST']);
+      for (const name of required) expect(operator[name]).toBeTruthy();
+      expect(operator.ADMIN_TOKEN!.length).toBeGreaterThanOrEqual(16);
+      expect(redirectHost).not.toBe(apiHost);
+    });
+
+    it('mints the first key through Caddy as the README says (curl over HTTPS to API_HOST with ADMIN_TOKEN)', async () => {
+      // curl as written; its configuration file sends every connection to Caddy's port and trusts Caddy's CA.
+      writeFileSync(join(dir, 'ca.pem'), ca);
+      writeFileSync(join(dir, '.curlrc'), `connect-to = "::127.0.0.1:${caddy.httpsPort}"\ncacert = "${join(dir, 'ca.pem')}"\n`);
+      const { stdout } = await run('bash', [...BASH, '-c', readmeBlock('deploy-first-key')], {
+        env: { PATH: process.env.PATH, HOME: dir, CURL_HOME: dir, ...operator },
+      });
+      const lines = stdout.trim().split('\n');
+      expect(JSON.parse(lines[0])).toMatchObject({ status: 'ok' });
+      expect(lines[lines.length - 1]).toMatch(/^qr_live_\w{40}$/);
+      key = lines[lines.length - 1];
+    }, 30_000);
+
+    it('serves the API host and the redirect host over HTTPS with certificates for their names; port 80 redirects', async () => {
+      const created = await api({
+        method: 'POST',
+        path: '/api/v1/qrcodes',
+        body: { type: 'url', content: { url: 'https://example.com/printed' }, is_dynamic: true },
+      });
+      expect(created).toMatchObject({ status: 201 });
+      const code = json<{ id: string; dynamic_url: string; short_code: string }>(created);
+      expect(code.dynamic_url).toBe(`https://${redirectHost}/r/${code.short_code}`);
+      expect(await through(redirectHost, { path: `/r/${code.short_code}` })).toMatchObject({
+        status: 302,
+        headers: { location: 'https://example.com/printed' },
+      });
+      expect(await api({ path: `/api/v1/qrcodes/${code.id}/image?size=300` })).toMatchObject({ status: 200, body: expect.stringMatching(/^<svg/) });
+      // The ask endpoint is Caddy's alone: 404 from outside, on every host.
+      for (const host of [apiHost, redirectHost])
+        expect(await through(host, { path: `/internal/tls/ask?domain=${apiHost}` })).toMatchObject({ status: 404 });
+      expect(await httpTo(caddy.httpPort, apiHost, { path: '/health/live' })).toMatchObject({
+        status: 308,
+        headers: { location: `https://${apiHost}/health/live` },
+      });
+    }, 30_000);
+
+    it('gets a certificate on demand for a verified branded domain, and none for an unverified or unknown name', async () => {
+      const verifiedHost = `print-${process.pid}.brand.example`;
+      const pendingHost = `pending-${process.pid}.brand.example`;
+      const add = async (hostname: string) =>
+        json<{ id: string; verification: { name: string; value: string } }>(
+          await api({ method: 'POST', path: '/api/v1/domains', body: { hostname } }),
+        );
+      const verified = await add(verifiedHost);
+      dns.set(verified.verification.name, { txt: [verified.verification.value] });
+      expect(await api({ method: 'POST', path: `/api/v1/domains/${verified.id}/verify` })).toMatchObject({ status: 200 });
+      await add(pendingHost);
+      const code = json<{ dynamic_url: string }>(
+        await api({
+          method: 'POST',
+          path: '/api/v1/qrcodes',
+          body: { type: 'url', content: { url: 'https://example.com/branded' }, is_dynamic: true, domain_id: verified.id, short_code: 'poster' },
+        }),
+      );
+      expect(code.dynamic_url).toBe(`https://${verifiedHost}/r/poster`);
+
+      expect(await through(verifiedHost, { path: '/r/poster' })).toMatchObject({ status: 302, headers: { location: 'https://example.com/branded' } });
+      // A branded domain never fronts the API.
+      expect(await through(verifiedHost, { path: '/api/v1/qrcodes', headers: { 'x-api-key': key } })).toMatchObject({ status: 404 });
+      for (const refused of [pendingHost, `nobody-${process.pid}.example`]) {
+        expect(await through(refused, { path: '/r/poster' })).toEqual({
+          error: expect.stringMatching(/alert|handshake|socket hang up|ECONNRESET|disconnected/i),
+        });
+      }
+    }, 30_000);
+
+    it("mints a key with the README's other way: the CLI as `docker compose exec app` runs it, with the app's environment", async () => {
+      const [line] = readmeBlock('deploy-cli').split('\n');
+      const prefix = 'docker compose exec app ';
+      expect(line.startsWith(prefix)).toBe(true);
+      const environment = { ...serviceEnvironment(compose, 'app', operator), DATABASE_URL: database.databaseUrl!, REDIS_URL: process.env.REDIS_URL! };
+      const { stdout } = await run('bash', [...BASH, '-c', line.slice(prefix.length)], {
+        cwd: REPOSITORY_ROOT,
+        env: { PATH: process.env.PATH, HOME: dir, ...environment },
+      });
+      expect(stdout).toMatch(/qr_live_\w{40}/);
+      // One account so far (the first key's): the CLI adds the key to it.
+      expect(stdout).toMatch(/the only account/);
+    }, 60_000);
+  },
+);
