@@ -26,6 +26,9 @@ import { createRedirectHost, REDIRECT_PATH_PREFIX } from './redirect/redirect-ho
 import { RedirectService } from './redirect/redirect.service';
 import { DomainHosts } from './redirect/domain-hosts.service';
 import { dispatchByHost } from './redirect/host-dispatch';
+import { servedDomainOf } from './redirect/served-domain';
+import { createGs1Host, GS1_DESCRIPTION_PATH, isResolverPath } from './gs1/resolver/gs1-host';
+import { Gs1Resolver } from './gs1/resolver/gs1-resolver.service';
 import { hostnameOfOrigin } from './domains/hostname';
 
 /** 1 MiB: a bulk request of 50 codes with logos fits. */
@@ -101,9 +104,21 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   const redirectHost = await createRedirectHost(app.get(RedirectService), { trustProxy: config.trustProxy, logger, metrics });
   const toRedirectHost: RequestListener = (request, response) => redirectHost.routing(request, response);
   router.mount(REDIRECT_PATH_PREFIX, toRedirectHost);
-  // A branded domain's requests all go to the redirect host: a customer's domain never fronts the API.
+  // The GS1 resolver: under GS1_PATH_PREFIX and /.well-known/gs1resolver on the default host, Digital Link paths on branded domains.
+  const gs1Host = await createGs1Host(app.get(Gs1Resolver), {
+    prefix: config.gs1PathPrefix,
+    trustProxy: config.trustProxy,
+    logger,
+    metrics,
+    domainOf: (request) => servedDomainOf(request.raw) ?? null,
+  });
+  const toGs1Host: RequestListener = (request, response) => gs1Host.routing(request, response);
+  router.mount(`${config.gs1PathPrefix}/`, toGs1Host);
+  router.mount(GS1_DESCRIPTION_PATH, toGs1Host);
+  const onBrandedDomain: RequestListener = (request, response) => (isResolverPath(request.url ?? '') ? toGs1Host : toRedirectHost)(request, response);
+  // A branded domain's requests all go to the redirect host (or its GS1 resolver): a customer's domain never fronts the API.
   router.dispatchFirst(
-    dispatchByHost(app.get(DomainHosts), toRedirectHost, {
+    dispatchByHost(app.get(DomainHosts), onBrandedDomain, {
       trustProxy: config.trustProxy,
       ownHostnames: [config.baseUrl, config.redirectUrl].flatMap((origin) => hostnameOfOrigin(origin) ?? []),
     }),
@@ -112,7 +127,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     router.unmountAll();
     done();
   });
-  fastify.addHook('onClose', () => redirectHost.close());
+  fastify.addHook('onClose', () => Promise.all([redirectHost.close(), gs1Host.close()]).then(() => undefined));
 
   const filter = new AllExceptionsFilter(routes);
   app.useGlobalFilters(filter);

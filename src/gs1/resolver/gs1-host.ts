@@ -1,0 +1,120 @@
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
+import { errorBody } from '../../common/http/error-body';
+import type { DomainId } from '../../common/ids/resource-ids';
+import { isDatabaseUnavailable } from '../../infra/database/database-unavailable';
+import { assignRequestId, REQUEST_ID_HEADER } from '../../infra/http/request-id';
+import { trustProxyHops } from '../../infra/http/trust-proxy';
+import type { MetricsService } from '../../infra/observability/metrics.service';
+import { observeSentResponse } from '../../infra/observability/request-durations';
+import type { Gs1Resolver, Resolution } from './gs1-resolver.service';
+import { CORS_HEADERS, type ResolverAnswer } from './resolver-answer';
+
+/** The resolver description file, at the root of every origin the resolver answers on. */
+export const GS1_DESCRIPTION_PATH = '/.well-known/gs1resolver';
+
+/** The route labels of the request-duration histogram. */
+const RESOLVE_ROUTE = 'gs1-resolver';
+const METHODS = ['GET', 'HEAD', 'OPTIONS'];
+
+export interface Gs1HostOptions {
+  /** GS1_PATH_PREFIX: the resolver's root on the default host */
+  prefix: string;
+  trustProxy: number;
+  logger: Logger;
+  metrics: MetricsService;
+  /** the branded domain a request was dispatched for (null: the default redirect host) */
+  domainOf(request: FastifyRequest): { id: DomainId; hostname: string } | null;
+  /** a person was sent to a link (a GET redirect, once sent): the scan to record */
+  onRedirected?(request: FastifyRequest, resolution: Resolution): void;
+}
+
+/**
+ * Whether a branded domain's request is the resolver's: a Digital Link path (`/01/…`, a convenience
+ * alpha such as `/gtin/…`, a compressed `/<base64url>`) or the description file. The domain's other
+ * paths (`/`, `/r/…`) stay with the redirect host.
+ */
+export function isResolverPath(url: string): boolean {
+  return url.startsWith(GS1_DESCRIPTION_PATH) || /^\/(\d{2,4}|[a-z]{3,5})\/|^\/[A-Za-z0-9_-]{8,}\/?(\?|$)/.test(url);
+}
+
+/**
+ * The GS1 resolver's own lean Fastify instance, like the redirect host's (no Nest hooks on the hot
+ * path): the app's server hands it `<prefix>/…` and `/.well-known/gs1resolver` on the default host,
+ * and a branded domain's Digital Link paths (isResolverPath).
+ */
+export async function createGs1Host(resolver: Gs1Resolver, options: Gs1HostOptions): Promise<FastifyInstance> {
+  const host = Fastify({
+    logger: false,
+    trustProxy: trustProxyHops(options.trustProxy),
+    genReqId: assignRequestId,
+    requestIdHeader: false,
+    return503OnClosing: true,
+    frameworkErrors: (error, request, reply) => {
+      send(request, reply, { status: 400, headers: { ...CORS_HEADERS }, error: 'The request is not a valid GS1 Digital Link URI' });
+      observeSentResponse(options.metrics, request, reply, RESOLVE_ROUTE);
+    },
+  });
+  host.removeAllContentTypeParsers();
+  host.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+
+  host.route({ method: METHODS, url: GS1_DESCRIPTION_PATH, exposeHeadRoute: false, handler: (request, reply) => describe(request, reply) });
+  host.route({ method: METHODS, url: '/*', exposeHeadRoute: false, handler: (request, reply) => resolve(request, reply) });
+
+  function describe(request: FastifyRequest, reply: FastifyReply): void {
+    const domain = options.domainOf(request);
+    send(request, reply, resolver.description(domain ? `https://${domain.hostname}` : resolver.defaultRoot));
+    observeSentResponse(options.metrics, request, reply, GS1_DESCRIPTION_PATH);
+  }
+
+  function resolve(request: FastifyRequest, reply: FastifyReply): void | Promise<void> {
+    const domain = options.domainOf(request);
+    // On the default host the resolver lives under the prefix; on a branded domain at the root.
+    const below = domain ? request.url : request.url.slice(options.prefix.length);
+    const question = below.indexOf('?');
+    const resolution = resolver.resolve({
+      method: request.method,
+      path: question === -1 ? below : below.slice(0, question),
+      query: question === -1 ? '' : below.slice(question + 1),
+      accept: request.headers.accept,
+      acceptLanguage: request.headers['accept-language'],
+      domainId: domain?.id ?? null,
+      root: domain ? `https://${domain.hostname}` : resolver.defaultRoot,
+    });
+    const answer = (settled: Resolution) => {
+      send(request, reply, settled.answer);
+      observeSentResponse(options.metrics, request, reply, RESOLVE_ROUTE);
+      if (settled.item && request.method === 'GET') options.onRedirected?.(request, settled);
+    };
+    if (resolution instanceof Promise) return resolution.then(answer);
+    answer(resolution);
+  }
+
+  host.setErrorHandler((error: Error, request: FastifyRequest, reply: FastifyReply) => {
+    const unavailable = isDatabaseUnavailable(error);
+    if (!unavailable) options.logger.error({ reqId: request.id, err: error }, 'GS1 resolver: request failed');
+    send(request, reply, {
+      status: unavailable ? 503 : 500,
+      headers: { ...CORS_HEADERS, ...(unavailable ? { 'retry-after': '5' } : {}) },
+      error: unavailable ? 'The database is unavailable; try again shortly' : 'Internal server error',
+    });
+    observeSentResponse(options.metrics, request, reply, RESOLVE_ROUTE);
+  });
+
+  await host.ready();
+  return host;
+}
+
+function send(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: ResolverAnswer | { status: number; headers: Record<string, string>; error: string },
+): void {
+  reply.status(answer.status).headers(answer.headers).header(REQUEST_ID_HEADER, request.id).header('cache-control', 'no-store');
+  if ('error' in answer && answer.error !== undefined) {
+    reply.header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(errorBody(answer.status, answer.error, request.id)));
+  } else if ('json' in answer && answer.json !== undefined) {
+    // A Buffer: Fastify would add a charset to a string's media type (application/linkset+json has none).
+    reply.header('content-type', answer.headers['content-type'] ?? 'application/json; charset=utf-8').send(Buffer.from(JSON.stringify(answer.json)));
+  } else reply.send();
+}
