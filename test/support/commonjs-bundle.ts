@@ -27,7 +27,8 @@ export function commonJsBundle(entry: string, globalName: string): string {
       if (resolved) requires.set(match[1], add(resolved));
     }
     const table = JSON.stringify(Object.fromEntries(requires));
-    modules[id] = `function (module, exports, require) { var __ids = ${table}; require = (function (r) { return function (name) { return r(__ids[name]); }; })(require);\n${source}\n}`;
+    modules[id] =
+      `function (module, exports, require) { var __ids = ${table}; require = (function (r) { return function (name) { return r(__ids[name]); }; })(require);\n${source}\n}`;
     return id;
   };
   add(require.resolve(entry));

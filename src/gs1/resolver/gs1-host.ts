@@ -63,7 +63,7 @@ export async function createGs1Host(resolver: Gs1Resolver, options: Gs1HostOptio
 
   function describe(request: FastifyRequest, reply: FastifyReply): void {
     const domain = options.domainOf(request);
-    send(request, reply, resolver.description(domain ? `https://${domain.hostname}` : resolver.defaultRoot));
+    send(request, reply, resolver.description(domain ? domainRoot(request) : resolver.defaultRoot));
     observeSentResponse(options.metrics, request, reply, GS1_DESCRIPTION_PATH);
   }
 
@@ -79,7 +79,7 @@ export async function createGs1Host(resolver: Gs1Resolver, options: Gs1HostOptio
       accept: request.headers.accept,
       acceptLanguage: request.headers['accept-language'],
       domainId: domain?.id ?? null,
-      root: domain ? `https://${domain.hostname}` : resolver.defaultRoot,
+      root: domain ? domainRoot(request) : resolver.defaultRoot,
     });
     const answer = (settled: Resolution) => {
       send(request, reply, settled.answer);
@@ -104,6 +104,12 @@ export async function createGs1Host(resolver: Gs1Resolver, options: Gs1HostOptio
   await host.ready();
   return host;
 }
+
+/**
+ * A branded domain's resolver root as the client reached it: HTTPS (Caddy terminates TLS for every
+ * domain) and the host it asked for, a port included, so that anchors and links are the URIs it used.
+ */
+const domainRoot = (request: FastifyRequest): string => `https://${request.host}`;
 
 function send(
   request: FastifyRequest,
