@@ -27,8 +27,9 @@ export function commonJsBundle(entry: string, globalName: string): string {
       if (resolved) requires.set(match[1], add(resolved));
     }
     const table = JSON.stringify(Object.fromEntries(requires));
-    modules[id] =
-      `function (module, exports, require) { var __ids = ${table}; require = (function (r) { return function (name) { return r(__ids[name]); }; })(require);\n${source}\n}`;
+    // Each module's require maps the names it uses to module ids.
+    const localRequire = `require = (function (load) { return function (name) { return load(${table}[name]); }; })(require);`;
+    modules[id] = `function (module, exports, require) { ${localRequire}\n${source}\n}`;
     return id;
   };
   add(require.resolve(entry));

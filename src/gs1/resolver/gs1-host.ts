@@ -50,7 +50,7 @@ export async function createGs1Host(resolver: Gs1Resolver, options: Gs1HostOptio
     genReqId: assignRequestId,
     requestIdHeader: false,
     return503OnClosing: true,
-    frameworkErrors: (error, request, reply) => {
+    frameworkErrors: (_error, request, reply) => {
       send(request, reply, { status: 400, headers: { ...CORS_HEADERS }, error: 'The request is not a valid GS1 Digital Link URI' });
       observeSentResponse(options.metrics, request, reply, RESOLVE_ROUTE);
     },
