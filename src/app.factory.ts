@@ -30,6 +30,9 @@ import { servedDomainOf } from './redirect/served-domain';
 import { createGs1Host, GS1_DESCRIPTION_PATH, isResolverPath } from './gs1/resolver/gs1-host';
 import { Gs1Resolver } from './gs1/resolver/gs1-resolver.service';
 import { hostnameOfOrigin } from './domains/hostname';
+import { servesHttp } from './config/process-role';
+import { answerOnlyWorkerPaths } from './infra/http/worker-surface';
+import { allowForcedCollections } from './common/memory/garbage-collector';
 
 /** 1 MiB: a bulk request of 50 codes with logos fits. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -47,6 +50,8 @@ export interface CreateAppOptions {
 }
 
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<NestFastifyApplication> {
+  // An api process never pauses its requests for a forced collection: batch work runs in a worker (docs/operations.md#process-roles).
+  allowForcedCollections(config.role !== 'api');
   const logger = createAppLogger(config, options.logDestination);
   // One port for the API and the redirect host, which is a Fastify instance of its own (redirect-host.ts).
   const router = new PrefixRouter({
@@ -100,7 +105,29 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   enterRequestContexts(fastify);
   const metrics = app.get(MetricsService);
   observeRequestDurations(fastify, metrics);
+  const filter = new AllExceptionsFilter(routes);
+  app.useGlobalFilters(filter);
+  app.useGlobalPipes(new AppValidationPipe());
+  if (!servesHttp(config.role)) {
+    answerOnlyWorkerPaths(fastify);
+    await app.init();
+    return app;
+  }
+  await mountRedirectHost(app, router, config, logger);
+  setUpSwagger(app, config);
+  await app.init();
+  return app;
+}
 
+/** The redirect host on its path prefix and on every branded domain (an api or all process). */
+async function mountRedirectHost(
+  app: NestFastifyApplication,
+  router: PrefixRouter,
+  config: AppConfig,
+  logger: ReturnType<typeof createAppLogger>,
+): Promise<void> {
+  const fastify = app.getHttpAdapter().getInstance();
+  const metrics = app.get(MetricsService);
   const redirectHost = await createRedirectHost(app.get(RedirectService), { trustProxy: config.trustProxy, logger, metrics });
   const toRedirectHost: RequestListener = (request, response) => redirectHost.routing(request, response);
   router.mount(REDIRECT_PATH_PREFIX, toRedirectHost);
@@ -128,13 +155,6 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     done();
   });
   fastify.addHook('onClose', () => Promise.all([redirectHost.close(), gs1Host.close()]).then(() => undefined));
-
-  const filter = new AllExceptionsFilter(routes);
-  app.useGlobalFilters(filter);
-  app.useGlobalPipes(new AppValidationPipe());
-  setUpSwagger(app, config);
-  await app.init();
-  return app;
 }
 
 function setUpSwagger(app: NestFastifyApplication, config: AppConfig): void {

@@ -6,6 +6,7 @@ import { createApp } from './app.factory';
 import { ScanBuffer } from './scans/scan-buffer.service';
 import { ConfigError, loadAppConfig } from './config/app-config';
 import { lockEmbeddedDatabase } from './infra/database/embedded-database-lock';
+import { servesHttp } from './config/process-role';
 
 /** A service restarted right after a crash waits this long for the crashed one's lock to go stale. */
 const EMBEDDED_LOCK_WAIT_MS = 15_000;
@@ -25,8 +26,10 @@ async function bootstrap(): Promise<void> {
   // The CLI checks this lock too, so it never works on a copy of the database this process holds.
   const releaseDatabase = config.databaseUrl ? null : await lockEmbeddedDatabase(config.dataDir, { waitMs: EMBEDDED_LOCK_WAIT_MS });
   const app = await createApp(config);
-  const firstKey = config.bootstrapKey ? await app.get(ApiKeysService).createFirstKeyIfNone() : null;
+  // A worker serves no API: the key is minted where it can be used.
+  const firstKey = config.bootstrapKey && servesHttp(config.role) ? await app.get(ApiKeysService).createFirstKeyIfNone() : null;
   await app.listen({ port: config.port, host: '0.0.0.0' });
+  new Logger('Bootstrap').log(`Listening on port ${config.port} as ROLE=${config.role}`);
   if (firstKey) announceFirstKey(firstKey.key, config.baseUrl, app.getHttpAdapter().getInstance().log as PinoLogger);
   closeGracefullyOn(['SIGTERM', 'SIGINT'], app, config.shutdownTimeoutMs, releaseDatabase);
 }

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { AuditLogService } from '../src/audit/audit-log.service';
+import { UpdateQrCodeDto } from '../src/qrcodes/dto/update-qr-code.dto';
 import { QrCodeEvents } from '../src/qrcodes/qr-code-events';
+import { acceptedFields } from './support/dto-fields';
 import {
   auth,
   createFolder,
@@ -104,6 +106,107 @@ describe('audit log (e2e)', () => {
     expect(deleted).toMatchObject({ action: 'qrcode.delete', resource_id: code.id });
     expect(deleted.changes.after).toBeUndefined();
     expect(deleted.changes.before).toMatchObject({ name: 'Winter menu', type: 'url' });
+  });
+
+  describe('every field a code update can set: one PUT each, one entry each with exactly that field before and after', () => {
+    let dynamic: Record<string, any>;
+    let folderId: string;
+    let domainId: string;
+    const future = '2031-01-01T00:00:00.000Z';
+    const rules = [{ name: 'Phones', conditions: { device: ['mobile'] }, target: 'https://example.com/phones' }];
+    /** Per field: the body of its PUT (on the one dynamic code, in this order, or on a new static code), and the entry's changes. */
+    const cases: Record<string, () => { static?: true; body: object; before: object; after: object }> = {
+      name: () => ({ body: { name: 'Renamed' }, before: { name: 'Audited' }, after: { name: 'Renamed' } }),
+      content: () => ({
+        body: { content: { url: 'https://example.com/b' } },
+        before: { content: { url: 'https://example.com/a' } },
+        after: { content: { url: 'https://example.com/b' } },
+      }),
+      style: () => ({
+        body: { style: { dotsOptions: { type: 'dots' } } },
+        before: { style: {} },
+        after: { style: { dotsOptions: { type: 'dots' } } },
+      }),
+      folder_id: () => ({ body: { folder_id: folderId }, before: { folder_id: null }, after: { folder_id: folderId } }),
+      is_dynamic: () => ({
+        static: true,
+        body: { is_dynamic: true },
+        before: { is_dynamic: false, short_code: null },
+        after: { is_dynamic: true, short_code: expect.stringMatching(/^[A-Za-z0-9]{8}$/) },
+      }),
+      short_code: () => ({
+        static: true,
+        body: { is_dynamic: true, short_code: 'audited-upgrade' },
+        before: { is_dynamic: false, short_code: null },
+        after: { is_dynamic: true, short_code: 'audited-upgrade' },
+      }),
+      domain_id: () => ({ body: { domain_id: domainId }, before: { domain_id: null }, after: { domain_id: domainId } }),
+      status: () => ({ body: { status: 'paused' }, before: { status: 'active' }, after: { status: 'paused' } }),
+      expires_at: () => ({ body: { expires_at: future }, before: { expires_at: null }, after: { expires_at: future } }),
+      rules: () => ({ body: { rules }, before: { rules: [] }, after: { rules } }),
+      max_scans: () => ({ body: { max_scans: 100 }, before: { max_scans: null }, after: { max_scans: 100 } }),
+      fallback_url: () => ({
+        body: { fallback_url: 'https://example.com/sold-out' },
+        before: { fallback_url: null },
+        after: { fallback_url: 'https://example.com/sold-out' },
+      }),
+      password: () => ({ body: { password: 'correct horse' }, before: { password: null }, after: { password: 'changed' } }),
+      utm: () => ({
+        body: { utm: { source: 'qr', campaign: 'spring' } },
+        before: { utm: null },
+        after: { utm: { source: 'qr', campaign: 'spring' } },
+      }),
+      scan_retention_days: () => ({ body: { scan_retention_days: 90 }, before: { scan_retention_days: null }, after: { scan_retention_days: 90 } }),
+    };
+
+    beforeAll(async () => {
+      dynamic = await createQr(t, key, { name: 'Audited', content: { url: 'https://example.com/a' }, is_dynamic: true });
+      folderId = (await createFolder(t, key, 'Audited')).id;
+      const domain = await api('POST', '/api/v1/domains', { hostname: 'audited.example.com' });
+      expectStatus(domain, 201);
+      domainId = domain.json().id;
+      await t.prisma.domain.update({ where: { id: domainId }, data: { status: 'verified', verifiedAt: new Date() } });
+    });
+
+    it('covers every field of the update body but type, which no update changes', () => {
+      expect([...Object.keys(cases), 'type'].sort()).toEqual(acceptedFields(UpdateQrCodeDto));
+    });
+
+    it.each(Object.keys(cases))('%s', async (field) => {
+      const { static: onStatic, body, before, after } = cases[field]();
+      const code = onStatic ? await createQr(t, key, { type: 'text', content: { text: `static ${field}` } }) : dynamic;
+      const entry = await onlyEntryOf(async () => {
+        const res = await api('PUT', `/api/v1/qrcodes/${code.id}`, body);
+        expectStatus(res, 200);
+        return res;
+      });
+      expect(entry).toMatchObject({ action: 'qrcode.update', resource_type: 'qrcode', resource_id: code.id });
+      expect(entry.changes).toEqual({ before, after });
+      expect(JSON.stringify(entry)).not.toContain('correct horse');
+    });
+
+    it('a PUT that changes nothing (the same values again, the own type) answers 200 and leaves no entry', async () => {
+      const before = await entryCount();
+      const same = {
+        name: 'Renamed',
+        type: 'url',
+        rules,
+        max_scans: 100,
+        utm: { campaign: 'spring', source: 'qr' },
+        folder_id: folderId,
+        status: 'paused',
+      };
+      expectStatus(await api('PUT', `/api/v1/qrcodes/${dynamic.id}`, same), 200);
+      expectStatus(await api('PUT', `/api/v1/qrcodes/${dynamic.id}`, {}), 200);
+      expect(await entryCount()).toBe(before);
+    });
+
+    it('a password set again is recorded as changed (a new hash), its removal as null', async () => {
+      const again = await onlyEntryOf(() => api('PUT', `/api/v1/qrcodes/${dynamic.id}`, { password: 'correct horse' }));
+      expect(again.changes).toEqual({ before: { password: 'changed' }, after: { password: 'changed' } });
+      const removed = await onlyEntryOf(() => api('PUT', `/api/v1/qrcodes/${dynamic.id}`, { password: null }));
+      expect(removed.changes).toEqual({ before: { password: 'changed' }, after: { password: null } });
+    });
   });
 
   it('a bulk create is one entry with the ids it made', async () => {

@@ -1,6 +1,5 @@
 import { unzipSync } from 'fflate';
 import { parse } from 'csv-parse/sync';
-import { JobWorker } from '../src/infra/jobs/job-worker.service';
 import { decodeSvg } from './support/decode-svg';
 import { decodePng, flattenOnWhite } from './support/png-reader';
 import { decodeWithZxing } from './support/qr-decoders';
@@ -415,9 +414,8 @@ describeWhen(HAS_POSTGRES)('imports across a restart (e2e)', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await startTestApp(GENEROUS_RATE_LIMIT);
-    // This instance serves the API only: its worker is stopped, so the siblings run the jobs.
-    await t.app.get(JobWorker).beforeApplicationShutdown();
+    // This instance serves the API only: the siblings (workers) run the jobs.
+    t = await startTestApp({ ...GENEROUS_RATE_LIMIT, ROLE: 'api' });
   });
   afterAll(() => t?.close());
 
@@ -427,7 +425,8 @@ describeWhen(HAS_POSTGRES)('imports across a restart (e2e)', () => {
 
   it('an instance stopped mid-import leaves it to another, which resumes it without duplicates', async () => {
     const { key, accountId } = await t.newAccount();
-    const first = await t.startSibling();
+    // No grace at shutdown: the import stops at its next batch and is handed back.
+    const first = await t.startSibling({ ROLE: 'worker', SHUTDOWN_GRACE_MS: '0' });
     const res = await postImport(
       key,
       urlRowsCsv(10_000, (i) => i % 100 === 0),
@@ -445,7 +444,7 @@ describeWhen(HAS_POSTGRES)('imports across a restart (e2e)', () => {
     const stopped = await t.prisma.job.findUniqueOrThrow({ where: { id } });
     expect(stopped.done).toBeLessThan(10_000);
     expect(stopped.status).toBe('running');
-    await t.startSibling();
+    await t.startSibling({ ROLE: 'worker' });
     const job = await finished(key, `/api/v1/imports/${id}`);
     expect(job).toMatchObject({ status: 'done', counts: { created: 9900, failed: 100, valid: 0 } });
     expect(await countCodes(t, accountId)).toBe(9900);

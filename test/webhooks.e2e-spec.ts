@@ -7,6 +7,7 @@ import type { AccountId } from '../src/common/ids/account-id';
 import type { QrCodeId } from '../src/common/ids/resource-ids';
 import { ScanBuffer } from '../src/scans/scan-buffer.service';
 import { DeliveryWorker } from '../src/webhooks/delivery/delivery-worker.service';
+import { JobRunner } from '../src/infra/jobs/job-runner.service';
 import {
   auth,
   createFolder,
@@ -647,7 +648,7 @@ describe('webhooks (e2e)', () => {
     });
 
     it('stops delivering within a few seconds at shutdown, even with an attempt hanging, and logs the aborted attempt', async () => {
-      const other = await startTestApp({ ...GENEROUS_RATE_LIMIT, WEBHOOK_ALLOW_HTTP: '1', WEBHOOK_ALLOW_PRIVATE: '1' });
+      const other = await startTestApp({ ...GENEROUS_RATE_LIMIT, WEBHOOK_ALLOW_HTTP: '1', WEBHOOK_ALLOW_PRIVATE: '1', SHUTDOWN_GRACE_MS: '2000' });
       const inspect = other.app.get(Database).inspectionClient();
       let closed = false;
       try {
@@ -663,7 +664,7 @@ describe('webhooks (e2e)', () => {
         expectStatus(await other.request({ method: 'POST', url: `/api/v1/webhooks/${created.json<Json>().id}/test`, headers: auth(own) }), 202);
         expect(await eventually(async () => hook.received.length, 1)).toBe(1);
         const started = Date.now();
-        await other.app.get(DeliveryWorker).beforeApplicationShutdown();
+        await other.app.get(JobRunner).beforeApplicationShutdown();
         expect(Date.now() - started).toBeLessThan(6000);
         const [attempt] = await inspect.webhookAttempt.findMany({
           where: { accountId: (await inspect.apiKey.findFirstOrThrow({ where: { name: 'test key' }, orderBy: { createdAt: 'desc' } })).accountId },

@@ -1,15 +1,15 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { AccountId } from '../common/ids/account-id';
 import { CLOCK, type Clock } from '../common/time/clock';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import type { Tables } from '../infra/database/tables';
+import { HOUR_MS, JobRunner } from '../infra/jobs/job-runner.service';
 import { type QrCodeChanged, QrCodeEvents } from '../qrcodes/qr-code-events';
-import type { QrCodeRecord } from '../qrcodes/qr-code.record';
+import { auditedCode, SECRET_CODE_FIELDS } from './audited-code';
 import { AuditRecorder } from './audit-recorder';
 import { type AuditEntryRecord, type AuditFilter, AuditLogRepository } from './audit-log.repository';
 
-/** How often the retention sweep runs, and how many entries one of its statements deletes at most. */
-const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+/** How many entries one statement of the hourly retention sweep deletes at most. */
 const SWEEP_BATCH = 5000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -17,30 +17,21 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * The audit log's rules (docs/api-keys-and-security.md#audit-log): one entry per write through the
  * API, in the write's transaction, naming the key that made it and the fields it changed. Code
  * writes come as QrCodeEvents (a bulk create is one entry with the ids it made); folders, webhooks
- * and keys call the AuditTrail port. Old entries are swept after AUDIT_RETENTION_DAYS.
+ * and keys call the AuditTrail port. Old entries are swept after AUDIT_RETENTION_DAYS, hourly (a
+ * periodic task of the job runner).
  */
 @Injectable()
-export class AuditLogService implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('AuditLog');
-  private sweepTimer?: NodeJS.Timeout;
-
+export class AuditLogService {
   constructor(
     private readonly entries: AuditLogRepository,
     private readonly recorder: AuditRecorder,
     private readonly codeEvents: QrCodeEvents,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    runner: JobRunner,
   ) {
     this.codeEvents.inTransaction((tx, change) => this.recordCodeChange(tx, change));
-  }
-
-  onApplicationBootstrap(): void {
-    this.sweepTimer = setInterval(() => void this.sweepLogged(), SWEEP_INTERVAL_MS);
-    this.sweepTimer.unref();
-  }
-
-  onApplicationShutdown(): void {
-    clearInterval(this.sweepTimer);
+    runner.periodic({ name: 'audit-retention', everyMs: HOUR_MS, run: async () => void (await this.sweep()) });
   }
 
   page(accountId: AccountId, filter: AuditFilter, limit: number): Promise<AuditEntryRecord[]> {
@@ -60,16 +51,8 @@ export class AuditLogService implements OnApplicationBootstrap, OnApplicationShu
     }
   }
 
-  private async sweepLogged(): Promise<void> {
-    try {
-      await this.sweep();
-    } catch (error) {
-      this.logger.warn(`Audit retention sweep failed (retried next hour): ${(error as Error).message}`);
-    }
-  }
-
   private recordCodeChange(tx: Tables, change: QrCodeChanged): Promise<void> {
-    const base = { accountId: change.accountId, resourceType: 'qrcode' };
+    const base = { accountId: change.accountId, resourceType: 'qrcode', secretFields: SECRET_CODE_FIELDS };
     switch (change.kind) {
       case 'created':
         return change.bulk
@@ -87,19 +70,4 @@ export class AuditLogService implements OnApplicationBootstrap, OnApplicationShu
         return this.recorder.record(tx, { ...base, action: 'qrcode.delete', resourceId: change.codeId, before: auditedCode(change.code) });
     }
   }
-}
-
-/** A code's fields a client sets or sees change, in the API's names. */
-function auditedCode(code: QrCodeRecord): Record<string, unknown> {
-  return {
-    name: code.name,
-    type: code.type,
-    content: code.content,
-    style: code.style,
-    folder_id: code.folderId,
-    is_dynamic: code.isDynamic,
-    short_code: code.shortCode,
-    status: code.status,
-    expires_at: code.expiresAt?.toISOString() ?? null,
-  };
 }

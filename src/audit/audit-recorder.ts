@@ -16,7 +16,10 @@ export class AuditRecorder extends AuditTrail {
     super();
   }
 
+  /** Writes the entry, unless the write is an update that changed nothing. */
   async record(tx: Tables, write: AuditedWrite): Promise<void> {
+    const changes = auditChanges(write);
+    if (!changes) return;
     const request = currentRequest();
     await this.entries.insert(tx, write.accountId, {
       keyId: request?.principal?.keyId ?? null,
@@ -25,7 +28,7 @@ export class AuditRecorder extends AuditTrail {
       resourceType: write.resourceType,
       resourceId: write.resourceId,
       requestId: request?.requestId ?? null,
-      changes: auditChanges(write),
+      changes,
     });
   }
 }

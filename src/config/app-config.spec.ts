@@ -3,6 +3,7 @@ import { ConfigError, loadAppConfig } from './app-config';
 describe('loadAppConfig', () => {
   it('uses the embedded defaults when nothing is set', () => {
     expect(loadAppConfig({})).toEqual({
+      role: 'all',
       port: 3000,
       baseUrl: 'http://localhost:3000',
       redirectUrl: 'http://localhost:3000',
@@ -30,6 +31,7 @@ describe('loadAppConfig', () => {
       },
       http: { requestTimeoutMs: 10_000, headersTimeoutMs: 5000, keepAliveTimeoutMs: 5000 },
       shutdownTimeoutMs: 10_000,
+      shutdownGraceMs: 5000,
       bootstrapKey: true,
       webhooks: { allowHttp: false, allowPrivate: false, delivery: true, secretsKey: undefined },
       geo: { database: undefined, countryHeader: undefined },
@@ -98,6 +100,7 @@ describe('loadAppConfig', () => {
       HTTP_REQUEST_TIMEOUT_MS: '7000',
       HTTP_KEEP_ALIVE_TIMEOUT_MS: '4000',
       SHUTDOWN_TIMEOUT_MS: '8000',
+      SHUTDOWN_GRACE_MS: '6000',
     });
     expect(config).toMatchObject({
       database: {
@@ -110,8 +113,18 @@ describe('loadAppConfig', () => {
       },
       http: { requestTimeoutMs: 7000, headersTimeoutMs: 5000, keepAliveTimeoutMs: 4000 },
       shutdownTimeoutMs: 8000,
+      // At most half the shutdown bound: the rest is for the server, the scans and the pools.
+      shutdownGraceMs: 4000,
     });
     expect(() => loadAppConfig({ DB_READ_TIMEOUT_MS: '50' })).toThrow(/DB_READ_TIMEOUT_MS/);
+  });
+
+  it.each(['all', 'api', 'worker'])('reads ROLE=%s', (role) => {
+    expect(loadAppConfig({ ROLE: role }).role).toBe(role);
+  });
+
+  it('refuses an unknown ROLE, naming the three values', () => {
+    expect(() => loadAppConfig({ ROLE: 'workers' })).toThrow('Invalid environment variable ROLE: must be one of all, api, worker');
   });
 
   it.each([

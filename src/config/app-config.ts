@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
+import { PROCESS_ROLES, type ProcessRole } from './process-role';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 type LogLevel = (typeof LOG_LEVELS)[number];
@@ -17,6 +18,11 @@ const toSwitch = ({ value }: { value: unknown }) =>
 
 /** The environment variables (README.md, "Configuration"), as they arrive (strings) and validated. */
 class EnvironmentVariables {
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsIn(PROCESS_ROLES, { message: `must be one of ${PROCESS_ROLES.join(', ')} (all: HTTP and jobs; api: HTTP only; worker: jobs only)` })
+  ROLE: ProcessRole = 'all';
+
   @Transform(toInt)
   @IsInt({ message: 'must be an integer port number' })
   @Min(0)
@@ -158,6 +164,12 @@ class EnvironmentVariables {
   @Min(1000)
   @Max(600_000)
   SHUTDOWN_TIMEOUT_MS = 10_000;
+
+  @Transform(toInt)
+  @IsInt({ message: 'must be a number of milliseconds' })
+  @Min(0)
+  @Max(600_000)
+  SHUTDOWN_GRACE_MS = 5000;
   @Transform(emptyToUndefined)
   @IsOptional()
   @IsIn(['0', '1'], { message: 'must be 1 (create and print a first key when none exists) or 0' })
@@ -230,6 +242,8 @@ class EnvironmentVariables {
 
 /** Typed configuration of the running service. */
 export interface AppConfig {
+  /** ROLE: what this process does (docs/operations.md#process-roles). */
+  role: ProcessRole;
   port: number;
   baseUrl: string;
   redirectUrl: string;
@@ -257,6 +271,11 @@ export interface AppConfig {
   http: HttpLimits;
   /** SIGTERM ends the process within this time, whatever the database does (docs/operations.md). */
   shutdownTimeoutMs: number;
+  /**
+   * SHUTDOWN_GRACE_MS: at SIGTERM, how long running jobs may take to finish before they are handed
+   * back to the queue (their attempt not counted); at most half of SHUTDOWN_TIMEOUT_MS.
+   */
+  shutdownGraceMs: number;
   /**
    * Whether start-up creates an API key, printed once, when none exists: on the embedded database
    * (a first start on a fresh machine) unless BOOTSTRAP_KEY=0; with DATABASE_URL only when
@@ -332,6 +351,7 @@ export interface HttpLimits {
 }
 
 const ENV_NAMES = [
+  'ROLE',
   'PORT',
   'BASE_URL',
   'REDIRECT_URL',
@@ -357,6 +377,7 @@ const ENV_NAMES = [
   'HTTP_HEADERS_TIMEOUT_MS',
   'HTTP_KEEP_ALIVE_TIMEOUT_MS',
   'SHUTDOWN_TIMEOUT_MS',
+  'SHUTDOWN_GRACE_MS',
   'BOOTSTRAP_KEY',
   'WEBHOOK_ALLOW_HTTP',
   'WEBHOOK_ALLOW_PRIVATE',
@@ -387,6 +408,7 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const baseUrl = trimSlash(vars.BASE_URL ?? `http://localhost:${vars.PORT}`);
   return {
+    role: vars.ROLE,
     port: vars.PORT,
     baseUrl,
     redirectUrl: trimSlash(vars.REDIRECT_URL ?? baseUrl),
@@ -418,6 +440,7 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       keepAliveTimeoutMs: vars.HTTP_KEEP_ALIVE_TIMEOUT_MS,
     },
     shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_MS,
+    shutdownGraceMs: Math.min(vars.SHUTDOWN_GRACE_MS, Math.floor(vars.SHUTDOWN_TIMEOUT_MS / 2)),
     bootstrapKey: vars.BOOTSTRAP_KEY ? vars.BOOTSTRAP_KEY === '1' : !vars.DATABASE_URL,
     webhooks: {
       allowHttp: vars.WEBHOOK_ALLOW_HTTP,

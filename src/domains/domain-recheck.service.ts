@@ -1,44 +1,32 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CLOCK, type Clock } from '../common/time/clock';
 import { AuditTrail } from '../infra/audit/audit-trail';
 import { Database } from '../infra/database/database.service';
-import { ClaimLoop } from '../infra/jobs/claim-loop';
+import { HOUR_MS, JobRunner } from '../infra/jobs/job-runner.service';
 import { type DomainChanged, DomainEvents } from './domain-events';
 import { type DomainRecord, verificationName } from './domain.record';
 import { DomainsRepository } from './domains.repository';
 import { DomainsService, verificationProblem } from './domains.service';
 import { DnsTxtLookup } from './dns-txt-lookup';
 
-const HOUR_MS = 60 * 60 * 1000;
 /** A served domain is re-checked once a day. */
 export const RECHECK_INTERVAL_MS = 24 * HOUR_MS;
 /** Failed checks this long in a row turn a verified domain failing (it keeps serving). */
 export const FAILING_AFTER_MS = 7 * 24 * HOUR_MS;
-/** How often an instance looks for domains due, and how many it checks in one round. */
-const SWEEP_EVERY_MS = HOUR_MS;
+/** How many domains one round of the hourly sweep checks. */
 const SWEEP_BATCH = 100;
-/** Shutdown waits this long for a sweep under way (a domain it leaves is due again the next day). */
-const SHUTDOWN_WAIT_MS = 2000;
 
 /**
  * The daily re-check of served domains (docs/domains-and-tls.md#re-checks): the TXT record still
  * there keeps (or makes again) a domain verified; missing for 7 days, it turns `failing` and the
  * account's `domain.failing` webhook is sent. A lookup that fails (resolver down, timeout) proves
- * nothing either way and counts as neither. Any instance may sweep: domains are claimed (SKIP LOCKED).
- * The hourly sweep runs on the jobs' ClaimLoop (docs/architecture.md#jobs).
+ * nothing either way and counts as neither. The sweep is an hourly periodic task of the job runner
+ * (once per cluster, docs/architecture.md#jobs); a domain is marked checked as it is claimed, so a
+ * sweep taken over after its instance died passes the ones already done.
  */
 @Injectable()
-export class DomainRecheck implements OnApplicationBootstrap, OnApplicationShutdown {
+export class DomainRecheck {
   private readonly logger = new Logger('DomainRecheck');
-  /** Steps once an hour: each step sweeps every domain due. */
-  private readonly loop = new ClaimLoop({
-    step: async () => {
-      await this.sweepLogged();
-      return 'idle';
-    },
-    idlePollMs: SWEEP_EVERY_MS,
-    errorPauseMs: SWEEP_EVERY_MS,
-  });
 
   constructor(
     private readonly domains: DomainsRepository,
@@ -48,26 +36,22 @@ export class DomainRecheck implements OnApplicationBootstrap, OnApplicationShutd
     private readonly events: DomainEvents,
     private readonly dns: DnsTxtLookup,
     @Inject(CLOCK) private readonly clock: Clock,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.loop.start({ idleFirst: true });
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.loop.stop(SHUTDOWN_WAIT_MS);
+    runner: JobRunner,
+  ) {
+    runner.periodic({ name: 'domain-recheck', everyMs: HOUR_MS, run: async (run) => void (await this.sweep(run.stopRequested)) });
   }
 
   /** Re-checks every domain due (last checked a day ago or more); returns how many it checked. */
-  async sweep(): Promise<number> {
+  async sweep(stopRequested: () => boolean = () => false): Promise<number> {
     let total = 0;
-    for (;;) {
+    while (!stopRequested()) {
       const now = this.clock.now();
       const due = await this.domains.claimDue(new Date(now.getTime() - RECHECK_INTERVAL_MS), now, SWEEP_BATCH);
       for (const domain of due) await this.recheck(domain, now);
       total += due.length;
       if (due.length < SWEEP_BATCH) return total;
     }
+    return total;
   }
 
   private async recheck(domain: DomainRecord, now: Date): Promise<void> {
@@ -99,13 +83,5 @@ export class DomainRecheck implements OnApplicationBootstrap, OnApplicationShutd
       return failing;
     });
     if (change) await this.events.publishCommitted(change);
-  }
-
-  private async sweepLogged(): Promise<void> {
-    try {
-      await this.sweep();
-    } catch (error) {
-      this.logger.warn(`Domain re-check failed (tried again next hour): ${(error as Error).message}`);
-    }
   }
 }

@@ -130,7 +130,8 @@ export class WebhooksService {
       const before = await this.webhooks.lockForUpdate(tx, accountId, id);
       const after = before && (await this.webhooks.rotateSecret(tx, accountId, id, sealedSecret, now, new Date(now.getTime() + ROTATION_OVERLAP_MS)));
       if (!before || !after) throw webhookNotFound();
-      await this.recordChange(tx, accountId, 'webhook.rotate_secret', id, { ...audited(before), secret }, { ...audited(after), secret });
+      // The log compares the secrets and records each as "changed": the previous one only has to differ from the new one.
+      await this.recordChange(tx, accountId, 'webhook.rotate_secret', id, { ...audited(before), secret: 'previous' }, { ...audited(after), secret });
       return after;
     });
     return { ...toView(rotated), secret };

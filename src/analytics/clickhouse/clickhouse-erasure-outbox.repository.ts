@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { QrCodeId } from '../../common/ids/resource-ids';
 import { Database } from '../../infra/database/database.service';
 import type { Tables } from '../../infra/database/tables';
+import type { QueueDepth } from '../../infra/jobs/job-runner.service';
 import { leaseIsFree } from '../../infra/jobs/lease';
 
 /** An erasure claimed by the export worker. */
@@ -102,6 +103,20 @@ export class ClickHouseErasureOutboxRepository {
   /** ClickHouse has erased the rows: the erasure leaves the outbox. */
   async finish(id: string): Promise<void> {
     await this.database.workerTransaction((tx) => tx.shared.deleteFrom('clickhouse_erasures').where('id', '=', id).execute());
+  }
+
+  /** What the queue holds (/metrics): erasures due, the oldest one's wait, erasures leased. */
+  async depth(now: Date): Promise<QueueDepth> {
+    return this.database.workerTransaction(async (tx) => {
+      const result = await sql<{ ready: number; oldest: number | null; running: number }>`
+        SELECT count(*) FILTER (WHERE next_attempt_at <= ${now}::timestamptz AND ${leaseIsFree('lease_expires_at', now)})::int AS ready,
+          extract(epoch FROM ${now}::timestamptz - min(requested_at)
+            FILTER (WHERE next_attempt_at <= ${now}::timestamptz AND ${leaseIsFree('lease_expires_at', now)}))::float8 AS oldest,
+          count(*) FILTER (WHERE lease_expires_at > ${now}::timestamptz)::int AS running
+        FROM clickhouse_erasures`.execute(tx.shared);
+      const row = result.rows[0];
+      return { ready: Number(row.ready), oldestReadySeconds: Math.max(0, Number(row.oldest ?? 0)), running: Number(row.running) };
+    });
   }
 
   /** How many erasures wait (while any does, analytics read PostgreSQL). */

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { AccountId } from '../../common/ids/account-id';
 import type { QrCodeId } from '../../common/ids/resource-ids';
 import { Database } from '../../infra/database/database.service';
+import type { QueueDepth } from '../../infra/jobs/job-runner.service';
 import { leaseIsFree } from '../../infra/jobs/lease';
 import type { SqlTransaction } from '../../infra/database/sql-session';
 import type { BatchRowKeys } from '../../scans/scan-batch';
@@ -181,6 +182,20 @@ export class ClickHouseExportOutboxRepository {
         .where('batch_id', 'in', batchIds)
         .execute(),
     );
+  }
+
+  /** What the queue holds (/metrics): batches due, the oldest one's wait, batches leased. */
+  async depth(now: Date): Promise<QueueDepth> {
+    return this.database.workerTransaction(async (tx) => {
+      const result = await sql<{ ready: number; oldest: number | null; running: number }>`
+        SELECT count(*) FILTER (WHERE next_attempt_at <= ${now}::timestamptz AND ${leaseIsFree('lease_expires_at', now)})::int AS ready,
+          extract(epoch FROM ${now}::timestamptz - min(stored_at)
+            FILTER (WHERE next_attempt_at <= ${now}::timestamptz AND ${leaseIsFree('lease_expires_at', now)}))::float8 AS oldest,
+          count(*) FILTER (WHERE lease_expires_at > ${now}::timestamptz)::int AS running
+        FROM clickhouse_export_outbox`.execute(tx.shared);
+      const row = result.rows[0];
+      return { ready: Number(row.ready), oldestReadySeconds: Math.max(0, Number(row.oldest ?? 0)), running: Number(row.running) };
+    });
   }
 
   /** How far the export is behind: the age of the oldest batch waiting (0 when none, in the database's own clock), and how many wait. */

@@ -1,10 +1,11 @@
-import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { performance } from 'node:perf_hooks';
 import { CLOCK, type Clock } from '../../common/time/clock';
 import { ClickHouseConnection } from '../../infra/clickhouse/clickhouse-connection';
 import { clickHouseSchema } from '../../infra/clickhouse/clickhouse-schema';
 import { ClickHouseStatus } from '../../infra/clickhouse/clickhouse-status';
 import { ClaimLoop, type StepOutcome } from '../../infra/jobs/claim-loop';
+import { JobRunner } from '../../infra/jobs/job-runner.service';
 import { leaseUntil } from '../../infra/jobs/lease';
 import { MetricsService } from '../../infra/observability/metrics.service';
 import { StoredScanListeners } from '../../scans/stored-scans';
@@ -31,7 +32,6 @@ const LEASE_MS = 5 * 60_000;
 const IDLE_POLL_MS = 500;
 /** The lag is measured at most this often (it answers /metrics and the choice of engine). */
 const LAG_EVERY_MS = 1000;
-const SHUTDOWN_WAIT_MS = 5000;
 
 /**
  * Writes stored scan batches to ClickHouse (docs/clickhouse.md). The outbox gets a row per batch
@@ -45,7 +45,7 @@ const SHUTDOWN_WAIT_MS = 5000;
  * clickhouse_erasures (eraseStep).
  */
 @Injectable()
-export class ClickHouseExportWorker implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown {
+export class ClickHouseExportWorker implements OnModuleInit {
   private readonly logger = new Logger('ClickHouse');
   private readonly loop = new ClaimLoop({ step: () => this.exportStep(), idlePollMs: IDLE_POLL_MS, errorPauseMs: exportRetryDelayMs(1) });
   private schemaReady = false;
@@ -63,20 +63,25 @@ export class ClickHouseExportWorker implements OnModuleInit, OnApplicationBootst
     private readonly storedScans: StoredScanListeners,
     private readonly metrics: MetricsService,
     @Inject(CLOCK) private readonly clock: Clock,
-  ) {}
+    runner: JobRunner,
+  ) {
+    const enabled = () => connection.configured;
+    runner.queue({
+      name: 'clickhouse-export',
+      enabled,
+      start: () => this.loop.start(),
+      // A step cut short leaves its batches leased: they are claimed again when the lease ends, and looked for in ClickHouse first.
+      stop: (graceMs) => this.loop.stop(graceMs),
+      depth: (now) => outbox.depth(now),
+    });
+    // Worked by the export's own loop, after each export step (eraseStep); registered for what it holds.
+    runner.queue({ name: 'clickhouse-erasures', enabled, start: () => undefined, stop: async () => undefined, depth: (now) => erasures.depth(now) });
+  }
 
+  /** The outbox is written wherever scans are stored (every role that serves the redirect host). */
   onModuleInit(): void {
     if (!this.connection.configured) return;
     this.storedScans.inTransaction((tx, stored) => this.outbox.record(tx, stored.rowKeys()));
-  }
-
-  onApplicationBootstrap(): void {
-    if (this.connection.configured) this.loop.start();
-  }
-
-  async beforeApplicationShutdown(): Promise<void> {
-    // A step cut short leaves its batches leased: they are claimed again when the lease ends, and looked for in ClickHouse first.
-    await this.loop.stop(SHUTDOWN_WAIT_MS);
   }
 
   private async exportStep(): Promise<StepOutcome> {

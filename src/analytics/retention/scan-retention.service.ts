@@ -1,12 +1,11 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import type { QrCodeId } from '../../common/ids/resource-ids';
 import { CLOCK, type Clock } from '../../common/time/clock';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import { ClaimLoop } from '../../infra/jobs/claim-loop';
+import { HOUR_MS, JobRunner } from '../../infra/jobs/job-runner.service';
 import { type CodesCutoff, ClickHouseRetentionRepository } from '../clickhouse/clickhouse-retention.repository';
 import { type ScanPartition, ScanRetentionRepository } from './scan-retention.repository';
 
-const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 /** Months created ahead of the current one: a month's partition exists well before its first scan. */
 export const MONTHS_AHEAD = 2;
@@ -22,7 +21,6 @@ const CODES_PER_ROLLUP_REMOVAL = 500;
 /** A month's drop that could not get its lock is tried again this often within a step, then at the next one. */
 const DROP_ATTEMPTS = 5;
 const DROP_RETRY_MS = 2000;
-const SHUTDOWN_WAIT_MS = 2000;
 
 /** What one maintenance step did (logged; read by tests). */
 export interface ScanMaintenanceReport {
@@ -56,9 +54,10 @@ const isoDay = (day: Date) => day.toISOString().slice(0, 10);
 const monthStart = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
 
 /**
- * Scan maintenance (docs/scans-and-privacy.md#retention), a step at start-up and then every hour on
- * every instance (the jobs' ClaimLoop, docs/architecture.md#jobs); what two instances do at once
- * is harmless (month creation is serialised in the database, deletes only delete):
+ * Scan maintenance (docs/scans-and-privacy.md#retention), a step every hour, once per cluster (a
+ * periodic task of the job runner, docs/architecture.md#jobs); should two run at once (a run taken
+ * over from an instance that hangs), it is harmless (month creation is serialised in the database,
+ * deletes only delete):
  *
  * 1. the month partitions of scan_events for this month and the next two (UTC);
  * 2. the visitor sets of days a batch no longer adds to;
@@ -71,16 +70,10 @@ const monthStart = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUT
  * tried again at the next step.
  */
 @Injectable()
-export class ScanRetention implements OnApplicationBootstrap, OnApplicationShutdown {
+export class ScanRetention {
   private readonly logger = new Logger('ScanRetention');
-  private readonly loop = new ClaimLoop({
-    step: async () => {
-      await this.step();
-      return 'idle';
-    },
-    idlePollMs: HOUR_MS,
-    errorPauseMs: HOUR_MS,
-  });
+  /** The run under way must stop early (shutdown, or its lease was lost). */
+  private stopping: () => boolean = () => false;
   /** The deployment cutoff this instance last applied in full (the window moves once a day). */
   private appliedCutoff: string | null = null;
 
@@ -89,14 +82,17 @@ export class ScanRetention implements OnApplicationBootstrap, OnApplicationShutd
     private readonly clickhouse: ClickHouseRetentionRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.loop.start();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.loop.stop(SHUTDOWN_WAIT_MS);
+    @Optional() runner?: JobRunner,
+  ) {
+    runner?.periodic({
+      name: 'scan-maintenance',
+      everyMs: HOUR_MS,
+      run: async (run) => {
+        this.stopping = run.stopRequested;
+        await this.step();
+        return run.stopRequested() ? 'cut-short' : undefined;
+      },
+    });
   }
 
   /** One maintenance step; `batchRows` bounds each delete statement. */
@@ -138,8 +134,6 @@ export class ScanRetention implements OnApplicationBootstrap, OnApplicationShutd
     this.logReport(report);
     return report;
   }
-
-  private readonly stopping = () => this.loop.stopRequested;
 
   private async createMonthsAhead(now: Date, report: ScanMaintenanceReport): Promise<void> {
     for (let ahead = 0; ahead <= MONTHS_AHEAD; ahead++) {

@@ -75,7 +75,8 @@ export class AuditEntryView {
     type: 'object',
     additionalProperties: true,
     description:
-      'Changed fields only: `before` and `after` (create: after only; delete: before only); a bulk create: `ids`. Secrets appear as "changed".',
+      'Changed fields only: `before` and `after` (create: after only; delete: before only); a bulk create: `ids`. ' +
+      'Secrets (a link password, a signing secret, key material) appear as "changed" (null when unset). An update that changed nothing has no entry.',
     example: { before: { name: 'Menu' }, after: { name: 'Winter menu' } },
   })
   changes: Record<string, unknown>;

@@ -19,12 +19,20 @@ function exposedCollector(): Collect {
 }
 
 const collect = exposedCollector();
+/** Off in an api process (ROLE=api): its event loop answers scans and never pauses for a forced collection. */
+let forcedCollections = true;
+
+/** Whether collectGarbage collects (the role decides at start-up: docs/operations.md#process-roles). */
+export function allowForcedCollections(allowed: boolean): void {
+  forcedCollections = allowed;
+}
 
 /**
  * Runs a collection now, synchronously: a major one pauses the event loop for some tens of
  * milliseconds. A major one is `gc()` without options: Node 20's V8 reads `{ type: 'major' }` as a minor one.
  */
 export function collectGarbage(type: CollectionType): void {
+  if (!forcedCollections) return;
   if (type === 'minor') collect({ type });
   else collect();
 }

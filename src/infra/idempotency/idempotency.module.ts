@@ -1,33 +1,15 @@
-import { Global, Inject, Injectable, Logger, Module, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Global, Inject, Injectable, Module } from '@nestjs/common';
 import { CLOCK, type Clock } from '../../common/time/clock';
+import { HOUR_MS, JobRunner } from '../jobs/job-runner.service';
 import { IdempotencyInterceptor } from './idempotency.interceptor';
 import { IdempotencyRepository } from './idempotency.repository';
 import { IdempotentReplayGuard } from './idempotent-replay.guard';
 
-const SWEEP_INTERVAL_MS = 3_600_000;
-
-/** Deletes expired keys hourly (a key's row is also reused in place once it expired). */
+/** Deletes expired keys hourly, a periodic task of the job runner (a key's row is also reused in place once it expired). */
 @Injectable()
-class ExpiredKeySweep implements OnModuleInit, OnApplicationShutdown {
-  private readonly logger = new Logger('Idempotency');
-  private timer?: NodeJS.Timeout;
-
-  constructor(
-    private readonly keys: IdempotencyRepository,
-    @Inject(CLOCK) private readonly clock: Clock,
-  ) {}
-
-  onModuleInit(): void {
-    this.timer = setInterval(() => {
-      this.keys
-        .forgetExpired(this.clock.now())
-        .catch((error: Error) => this.logger.warn(`Expired idempotency keys not swept this time: ${error.message}`));
-    }, SWEEP_INTERVAL_MS);
-    this.timer.unref();
-  }
-
-  onApplicationShutdown(): void {
-    clearInterval(this.timer);
+class ExpiredKeySweep {
+  constructor(keys: IdempotencyRepository, @Inject(CLOCK) clock: Clock, runner: JobRunner) {
+    runner.periodic({ name: 'idempotency-keys-sweep', everyMs: HOUR_MS, run: () => keys.forgetExpired(clock.now()).then(() => undefined) });
   }
 }
 

@@ -48,17 +48,6 @@ describe('ClaimLoop', () => {
     await loop.stop(1000);
   });
 
-  it('started idle first, it steps only after its poll interval (or a nudge)', async () => {
-    const { loop, steps, stepped } = loopOf([]);
-    loop.start({ idleFirst: true });
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    expect(steps).toHaveLength(0);
-    loop.nudge();
-    await stepped(1);
-    expect(steps).toHaveLength(1);
-    await loop.stop(1000);
-  });
-
   it('a nudge wakes an idle loop', async () => {
     const { loop, steps, stepped } = loopOf([]);
     loop.start();

@@ -18,36 +18,27 @@ export interface ClaimLoopOptions {
   errorPauseMs: number;
   /** Once stopping, the loop still steps while this holds (work left to record); it never claims then. */
   workLeftAtStop?: () => boolean;
-  /** A periodic sweep of rows past their retention, run every `intervalMs` until stopping. */
-  sweep?: { intervalMs: number; run: () => Promise<void> };
 }
 
 /**
- * The loop every leased work queue runs (docs/architecture.md#jobs): the job queue's worker, the
- * webhook delivery worker, the ClickHouse export and the daily domain re-check. Each owns its table and its claim rules
- * (per-account slots for jobs, per-endpoint slots and the retry schedule for deliveries, batches
- * and their backoff for the export); this is what they share: step
+ * The loop every queue of the job runner runs (docs/architecture.md#jobs): the jobs queue's worker,
+ * the webhook delivery worker, the ClickHouse export, and the runner's scheduler of periodic tasks.
+ * Each queue owns its claim rules (per-account slots for jobs, per-endpoint slots and the retry
+ * schedule for deliveries, batches and their backoff for the export); this is what they share: step
  * while there is work, wait (woken by a nudge or by tracked work ending) while there is none, back
- * off after a failure, sweep periodically, and at shutdown stop claiming and wait a bounded time
- * for the work in flight. A lease left by an instance that died runs out and the row is claimed again.
+ * off after a failure, and at shutdown stop claiming and wait a bounded time for the work in flight.
+ * A lease left by an instance that died runs out and the row is claimed again.
  */
 export class ClaimLoop {
   private readonly inFlight = new Set<Promise<void>>();
   private stopping = false;
   private loop: Promise<void> | null = null;
   private wake: (() => void) | null = null;
-  private sweepTimer?: NodeJS.Timeout;
 
   constructor(private readonly options: ClaimLoopOptions) {}
 
-  /** `idleFirst`: the first step waits `idlePollMs` (a periodic sweep that does not run at start-up). */
-  start(options: { idleFirst?: boolean } = {}): void {
-    this.loop = options.idleFirst ? this.pause(this.options.idlePollMs).then(() => this.run()) : this.run();
-    const sweep = this.options.sweep;
-    if (sweep) {
-      this.sweepTimer = setInterval(() => void sweep.run(), sweep.intervalMs);
-      this.sweepTimer.unref();
-    }
+  start(): void {
+    this.loop = this.run();
   }
 
   /** True once stopping: no more claims; work in flight checks it between steps. */
@@ -74,10 +65,9 @@ export class ClaimLoop {
     this.inFlight.add(tracked);
   }
 
-  /** Stops claiming and sweeping; waits up to `loopWaitMs` for the step under way. */
+  /** Stops claiming; waits up to `loopWaitMs` for the step under way. */
   async stop(loopWaitMs: number): Promise<void> {
     this.stopping = true;
-    clearInterval(this.sweepTimer);
     this.nudge();
     await withinTime(this.loop ?? Promise.resolve(), loopWaitMs);
   }

@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
+import { sql } from 'kysely';
 import type { AccountId } from '../../common/ids/account-id';
 import type { JobId } from '../../common/ids/resource-ids';
 import { Database } from '../database/database.service';
 import type { Tables } from '../database/tables';
 import type { JobKind, JobStatus, SubmittedBy } from './job';
+import type { QueueDepth } from './job-runner.service';
 import { leaseIsFree, newLeaseToken } from './lease';
 
 /** Unfinished jobs looked at per claim (each account gets up to its free slots among them). */
@@ -259,6 +261,20 @@ export class JobQueueRepository {
       .where('id', 'in', db.selectFrom('jobs').select('id').where('expires_at', '<=', now).limit(batch))
       .executeTakeFirst();
     return Number(result.numDeletedRows);
+  }
+
+  /** What the queue holds over every account (/metrics): ready jobs, the oldest one's age, running jobs. */
+  async depth(now: Date): Promise<QueueDepth> {
+    return this.database.workerTransaction(async (tx) => {
+      const ready = leaseIsFree('lease_expires_at', now);
+      const result = await sql<{ ready: number; oldest: number | null; running: number }>`
+        SELECT count(*) FILTER (WHERE ${ready})::int AS ready,
+          extract(epoch FROM ${now}::timestamptz - min(created_at) FILTER (WHERE ${ready}))::float8 AS oldest,
+          count(*) FILTER (WHERE status = 'running' AND lease_expires_at > ${now}::timestamptz)::int AS running
+        FROM jobs WHERE status IN ('queued', 'running')`.execute(tx.anyAccount);
+      const row = result.rows[0];
+      return { ready: Number(row.ready), oldestReadySeconds: Math.max(0, Number(row.oldest ?? 0)), running: Number(row.running) };
+    });
   }
 
   /** How many of the account's jobs of `kind` are unfinished (queued or running). */

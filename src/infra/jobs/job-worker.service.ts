@@ -1,11 +1,13 @@
-import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CLOCK, type Clock } from '../../common/time/clock';
 import { Database } from '../database/database.service';
 import type { Tables } from '../database/tables';
 import { runInRequestContext } from '../http/request-context';
+import { QueueMetrics } from '../observability/queue-metrics';
 import { type JobKind, JobLeaseLost, requestContextOf } from './job';
 import { ClaimLoop, type StepOutcome } from './claim-loop';
 import { type ClaimedJob, JobQueueRepository } from './job-queue.repository';
+import { HOUR_MS, JobRunner } from './job-runner.service';
 import { leaseUntil } from './lease';
 
 /** Jobs running at once per account, over all instances; the others wait queued. */
@@ -20,10 +22,10 @@ const MAX_ATTEMPTS = 5;
 const RETRY_AFTER_MS = 10_000;
 const IDLE_POLL_MS = 500;
 const ERROR_PAUSE_MS = 2000;
-const SWEEP_INTERVAL_MS = 3_600_000;
 const SWEEP_BATCH = 500;
-/** Shutdown waits this long for jobs to reach their next progress report, where they stop and give the job back. */
-const SHUTDOWN_WAIT_MS = 5000;
+/** After the grace period, shutdown waits this long more for jobs to reach their next progress report, where they stop and give the job back. */
+const HAND_BACK_WAIT_MS = 1000;
+const QUEUE = 'jobs';
 
 /** A job that cannot succeed however often it is tried (its input is wrong): it fails at once. */
 export class JobFailed extends Error {}
@@ -74,39 +76,45 @@ export interface JobHandler {
  * from their last progress: the handlers make that safe (an import commits rows with its progress).
  */
 @Injectable()
-export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class JobWorker {
   private readonly logger = new Logger('Jobs');
   private readonly handlers = new Map<JobKind, JobHandler>();
-  private readonly loop = new ClaimLoop({
-    step: () => this.step(),
-    idlePollMs: IDLE_POLL_MS,
-    errorPauseMs: ERROR_PAUSE_MS,
-    sweep: { intervalMs: SWEEP_INTERVAL_MS, run: () => this.sweep() },
-  });
+  private readonly loop = new ClaimLoop({ step: () => this.step(), idlePollMs: IDLE_POLL_MS, errorPauseMs: ERROR_PAUSE_MS });
+  /** Set when the grace period of a shutdown ran out: running jobs stop at their next progress report and are handed back. */
+  private handingBack = false;
 
   constructor(
     private readonly queue: JobQueueRepository,
     private readonly database: Database,
+    private readonly metrics: QueueMetrics,
     @Inject(CLOCK) private readonly clock: Clock,
-  ) {}
+    runner: JobRunner,
+  ) {
+    runner.queue({
+      name: QUEUE,
+      start: () => this.loop.start(),
+      stop: (graceMs) => this.stop(graceMs),
+      depth: (now) => this.queue.depth(now),
+    });
+    runner.periodic({ name: 'expired-jobs-sweep', everyMs: HOUR_MS, run: () => this.sweep() });
+  }
 
   /** Called by the feature modules as they are built (before bootstrap). */
   register(kind: JobKind, handler: JobHandler): void {
     this.handlers.set(kind, handler);
   }
 
-  onApplicationBootstrap(): void {
-    this.loop.start();
-  }
-
-  /** Looks for jobs now rather than at the next poll (after this instance queued one). */
+  /** Looks for jobs now rather than at the next poll (after this instance queued one; a no-op where the role runs no jobs). */
   nudge(): void {
     this.loop.nudge();
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.loop.stop(2000);
-    await this.loop.drain(SHUTDOWN_WAIT_MS);
+  /** Stops claiming; running jobs may finish within `graceMs`, then stop at their next progress report and are handed back. */
+  private async stop(graceMs: number): Promise<void> {
+    await this.loop.stop(Math.min(graceMs, 2000));
+    await this.loop.drain(graceMs);
+    this.handingBack = true;
+    await this.loop.drain(HAND_BACK_WAIT_MS);
   }
 
   private async step(): Promise<StepOutcome> {
@@ -133,7 +141,7 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
 
   private async execute(job: ClaimedJob): Promise<void> {
     const handler = this.handlers.get(job.kind)!;
-    const run = new JobRun(job, this.queue, this.database, this.clock, () => this.loop.stopRequested);
+    const run = new JobRun(job, this.queue, this.database, this.clock, () => this.handingBack);
     try {
       const result = await handler.run(run);
       await this.end(job, handler, { status: 'done', result, error: null });
@@ -144,6 +152,7 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
       this.logger.error(`Job ${job.id} (${job.kind}) failed on attempt ${job.attempts}: ${(error as Error).stack ?? String(error)}`);
       if (job.attempts >= MAX_ATTEMPTS)
         return this.end(job, handler, { status: 'failed', result: null, error: 'The job failed; see the server log' });
+      this.metrics.retried(QUEUE);
       await this.giveBack(job, RETRY_AFTER_MS * job.attempts);
     }
   }
@@ -154,6 +163,7 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
     end: { status: 'done' | 'failed'; result: Record<string, unknown> | null; error: string | null },
   ) {
     const now = this.clock.now();
+    if (end.status === 'failed') this.metrics.jobFailed(QUEUE);
     try {
       await this.queue.finish(this.database.write, job, { ...end, now, expiresAt: new Date(now.getTime() + handler.keepForMs) });
     } catch (error) {
@@ -171,11 +181,8 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
     }
   }
 
+  /** Finished jobs past their expiry go, with their files and rows (a periodic task of the runner). */
   private async sweep(): Promise<void> {
-    try {
-      while ((await this.queue.forgetExpired(this.clock.now(), SWEEP_BATCH)) > 0 && !this.loop.stopRequested);
-    } catch (error) {
-      this.logger.warn(`Expired jobs not swept this time: ${(error as Error).message}`);
-    }
+    while ((await this.queue.forgetExpired(this.clock.now(), SWEEP_BATCH)) > 0);
   }
 }

@@ -3,12 +3,13 @@ import { PrometheusModule } from '@willsoto/nestjs-prometheus';
 import { HealthController } from './health.controller';
 import { MetricsController } from './metrics.controller';
 import { MetricsService } from './metrics.service';
+import { QueueMetrics } from './queue-metrics';
 
 @Global()
 @Module({
   imports: [PrometheusModule.register({ controller: MetricsController, defaultMetrics: { enabled: true } })],
   controllers: [HealthController],
-  providers: [MetricsService],
-  exports: [MetricsService],
+  providers: [MetricsService, QueueMetrics],
+  exports: [MetricsService, QueueMetrics],
 })
 export class ObservabilityModule {}

@@ -5,6 +5,7 @@ import type { AccountId } from '../../common/ids/account-id';
 import type { DeliveryId, WebhookEventId, WebhookId } from '../../common/ids/resource-ids';
 import type { DB } from '../../generated/kysely/database';
 import { Database } from '../../infra/database/database.service';
+import type { QueueDepth } from '../../infra/jobs/job-runner.service';
 import { leaseIsFree, newLeaseToken } from '../../infra/jobs/lease';
 import type { WebhookEventType } from '../webhook-event-types';
 
@@ -250,6 +251,20 @@ export class DeliveryQueueRepository {
         .execute();
     }
     return disabled.map((row) => row.id);
+  }
+
+  /** What the queue holds over every endpoint (/metrics): deliveries due, the oldest one's wait, attempts in flight. */
+  async depth(now: Date): Promise<QueueDepth> {
+    return this.database.workerTransaction(async (tx) => {
+      const result = await sql<{ ready: number; oldest: number | null; running: number }>`
+        SELECT count(*) FILTER (WHERE next_attempt_at <= ${now}::timestamptz AND ${leaseIsFree('lease_expires_at', now)})::int AS ready,
+          extract(epoch FROM ${now}::timestamptz - min(next_attempt_at)
+            FILTER (WHERE next_attempt_at <= ${now}::timestamptz AND ${leaseIsFree('lease_expires_at', now)}))::float8 AS oldest,
+          count(*) FILTER (WHERE lease_expires_at > ${now}::timestamptz)::int AS running
+        FROM webhook_deliveries WHERE status = 'pending'`.execute(tx.anyAccount);
+      const row = result.rows[0];
+      return { ready: Number(row.ready), oldestReadySeconds: Math.max(0, Number(row.oldest ?? 0)), running: Number(row.running) };
+    });
   }
 
   /** Deletes events (and so their deliveries and attempts) older than `cutoff`, a batch at a time; returns how many went. */

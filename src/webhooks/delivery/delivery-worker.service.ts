@@ -1,10 +1,12 @@
-import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { setMaxListeners } from 'node:events';
 import { CLOCK, type Clock } from '../../common/time/clock';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import type { WebhookEventId } from '../../common/ids/resource-ids';
 import { ClaimLoop, type StepOutcome } from '../../infra/jobs/claim-loop';
+import { HOUR_MS, JobRunner } from '../../infra/jobs/job-runner.service';
 import { leaseUntil } from '../../infra/jobs/lease';
+import { QueueMetrics } from '../../infra/observability/queue-metrics';
 import { QrCodeEvents } from '../../qrcodes/qr-code-events';
 import { RecentEventBodies } from '../recent-event-bodies';
 import { type AttemptRecord, type ClaimedDelivery, DeliveryQueueRepository } from './delivery-queue.repository';
@@ -27,9 +29,7 @@ const ERROR_PAUSE_MS = 2000;
 export const DISABLE_AFTER_MS = 5 * 86_400_000;
 /** Events (and their deliveries and attempts) are kept this long; a replay reaches back as far. */
 export const EVENT_RETENTION_MS = 30 * 86_400_000;
-const SWEEP_INTERVAL_MS = 3_600_000;
-/** Shutdown waits this long for attempts in flight, then aborts them (they are retried). */
-const SHUTDOWN_WAIT_MS = 3000;
+const QUEUE = 'webhook-deliveries';
 /** Attempts whose record failed this many times in a row are dropped (see keepUnrecorded). */
 const MAX_RECORD_TRIES = 10;
 
@@ -43,7 +43,7 @@ const MAX_RECORD_TRIES = 10;
  * the events.
  */
 @Injectable()
-export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class DeliveryWorker {
   private readonly logger = new Logger('Webhooks');
   private readonly sender: WebhookSender;
   private finished: AttemptRecord[] = [];
@@ -54,7 +54,6 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     errorPauseMs: ERROR_PAUSE_MS,
     // What finished before the stop is recorded with last steps that claim nothing.
     workLeftAtStop: () => this.finished.length > 0,
-    sweep: { intervalMs: SWEEP_INTERVAL_MS, run: () => this.sweep() },
   });
   private readonly abort = new AbortController();
   private readonly knownBody = (eventId: WebhookEventId) => this.recentBodies.get(eventId);
@@ -64,18 +63,25 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     private readonly secrets: SigningSecrets,
     private readonly recentBodies: RecentEventBodies,
     private readonly codeEvents: QrCodeEvents,
+    private readonly metrics: QueueMetrics,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) config: AppConfig,
+    runner: JobRunner,
   ) {
     this.sender = new WebhookSender({ allowPrivate: config.webhooks.allowPrivate, timeoutMs: DELIVERY_TIMEOUT_MS });
     // Every attempt in flight listens for the shutdown's abort: up to INSTANCE_CONCURRENCY at once is expected, not a leak.
     setMaxListeners(INSTANCE_CONCURRENCY + 1, this.abort.signal);
-  }
-
-  onApplicationBootstrap(): void {
-    if (!this.config.webhooks.delivery) return;
-    this.codeEvents.onCommitted(() => this.nudge());
-    this.loop.start();
+    runner.queue({
+      name: QUEUE,
+      enabled: () => config.webhooks.delivery,
+      start: () => {
+        this.codeEvents.onCommitted(() => this.nudge());
+        this.loop.start();
+      },
+      stop: (graceMs) => this.stop(graceMs),
+      depth: (now) => this.queue.depth(now),
+    });
+    runner.periodic({ name: 'webhook-events-sweep', everyMs: HOUR_MS, run: () => this.sweep() });
   }
 
   /** Looks for due deliveries now rather than at the next poll (after this instance wrote some). */
@@ -83,10 +89,11 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     this.loop.nudge();
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.loop.stop(2000);
+  /** Stops claiming; attempts in flight get `graceMs`, then are aborted (and retried later), and what finished is recorded. */
+  private async stop(graceMs: number): Promise<void> {
+    await this.loop.stop(Math.min(graceMs, 2000));
     if (this.loop.running > 0) {
-      await this.loop.drain(SHUTDOWN_WAIT_MS);
+      await this.loop.drain(graceMs);
       this.abort.abort();
       await this.loop.drain(1000);
     }
@@ -108,6 +115,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       const result = await this.queue.cycle(finished, now, claim, DISABLE_AFTER_MS);
       this.recordFailures = 0;
       for (const id of result.disabled) this.logger.warn(`Webhook endpoint ${id} disabled: its deliveries failed for 5 days`);
+      this.countOutcomes(finished);
       for (const delivery of result.deliveries) this.loop.track(this.attempt(result.token, delivery));
       claimed = result.deliveries.length;
     } catch (error) {
@@ -179,12 +187,16 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     return previousLive ? [current, await this.secrets.open(delivery.previousSecretCiphertext!, delivery.endpointId)] : [current];
   }
 
+  private countOutcomes(recorded: AttemptRecord[]): void {
+    const retried = recorded.filter((attempt) => attempt.outcome === 'retrying').length;
+    const failed = recorded.filter((attempt) => attempt.outcome === 'failed').length;
+    if (retried > 0) this.metrics.retried(QUEUE, retried);
+    if (failed > 0) this.metrics.jobFailed(QUEUE, failed);
+  }
+
+  /** Events past their retention go, with their deliveries and attempts (a periodic task of the runner). */
   private async sweep(): Promise<void> {
     const cutoff = new Date(this.clock.now().getTime() - EVENT_RETENTION_MS);
-    try {
-      while ((await this.queue.forgetEventsBefore(cutoff)) > 0 && !this.loop.stopRequested);
-    } catch (error) {
-      this.logger.warn(`Old webhook events not swept this time: ${(error as Error).message}`);
-    }
+    while ((await this.queue.forgetEventsBefore(cutoff)) > 0);
   }
 }
