@@ -38,7 +38,7 @@ const ALLOWED: Record<string, string[]> = {
   /** ZIP and CSV exports of codes, drawn by the renderer. */
   exports: ['common', 'config', 'infra', 'generated', 'folders', 'qrcodes', 'rendering'],
   /** GS1 Digital Link items on branded domains, and their resolver. */
-  gs1: ['common', 'config', 'infra', 'generated', 'domains'],
+  gs1: ['common', 'config', 'infra', 'generated', 'domains', 'rendering', 'images'],
   /** main.ts, app.module.ts, app.factory.ts, cli.ts: the composition root. */
   app: ['*'],
 };

@@ -74,7 +74,12 @@ describeWhen(CAN_RUN)('GS1 resolver conformance: GS1’s test suite in Chromium,
     // network access checks would block that (they cannot know the resolver is "public" here).
     browser = await launchChromium([
       '--ignore-certificate-errors',
-      '--disable-features=BlockInsecurePrivateNetworkRequests,PrivateNetworkAccessSendPreflights,PrivateNetworkAccessRespectPreflightResults,LocalNetworkAccessChecks',
+      `--disable-features=${[
+        'BlockInsecurePrivateNetworkRequests',
+        'PrivateNetworkAccessSendPreflights',
+        'PrivateNetworkAccessRespectPreflightResults',
+        'LocalNetworkAccessChecks',
+      ].join(',')}`,
     ]);
     dl = `https://${DOMAIN}:${httpsPort}/01/09506000134352`;
   }, 60_000);

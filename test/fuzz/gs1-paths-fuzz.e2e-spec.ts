@@ -123,7 +123,7 @@ describe('GS1 path fuzz (e2e)', () => {
         query,
         header,
         header,
-        fc.constantFrom('GET', 'HEAD', 'OPTIONS') as fc.Arbitrary<'GET' | 'HEAD' | 'OPTIONS'>,
+        fc.constantFrom<'GET' | 'HEAD' | 'OPTIONS'>('GET', 'HEAD', 'OPTIONS'),
         fc.boolean(),
         async (p, q, accept, language, method, onDomain) => {
           const res = await t.request({
