@@ -59,7 +59,7 @@ export class Gs1PrintService {
       if (query.widthMm !== undefined && file.moduleSizeMm < MIN_RETAIL_MODULE_MM) {
         const field = 'width_mm';
         const module = `${roundMm(file.moduleSizeMm)} mm`;
-        const message = `${field}: at ${query.widthMm} mm a module is ${module}, below the ${MIN_RETAIL_MODULE_MM} mm GS1 requires for a till to scan it`;
+        const message = `${field}: at ${query.widthMm} mm a module is ${module}, below the ${MIN_RETAIL_MODULE_MM} mm a till needs (GS1)`;
         throw new ValidationFailedException([{ field, message }]);
       }
       return { file, fileName: source.name };
