@@ -96,7 +96,13 @@ export class Gs1PrintController {
   @ApiQuery({ name: 'dpi', required: false, schema: { type: 'integer' } })
   @ApiCompressedQuery()
   @ApiHriQuery()
-  @ApiResponse({ status: 200, description: 'The file', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } })
+  @ApiResponse({
+    status: 200,
+    description: 'The file (PNG by default)',
+    content: Object.fromEntries(
+      ['image/png', 'application/pdf', 'image/svg+xml'].map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+    ),
+  })
   @ApiErrorResponses(ITEM_ERRORS)
   async export(
     @CurrentAccount() account: AccountId,
