@@ -125,7 +125,8 @@ async function main(): Promise<void> {
       const ratio = (100 * measured.rps) / baseline.rps;
       ratios.set(target.label, [...(ratios.get(target.label) ?? []), ratio]);
       console.log(
-        `round ${round}  ${target.label.padEnd(44)} ${String(measured.rps).padStart(6)} req/s (p99 ${measured.p99} ms, ${measured.non3xx} not 3xx)  ` +
+        `round ${round}  ${target.label.padEnd(44)} ${String(measured.rps).padStart(6)} req/s ` +
+          `(p99 ${measured.p99} ms, ${measured.non3xx} not 3xx)  ` +
           `bare 302 ${baseline.rps} req/s  = ${ratio.toFixed(0)}%\n          ${measured.cpu}`,
       );
     }
