@@ -15,6 +15,7 @@ import { HistoryModule } from './history/history.module';
 import { ImagesModule } from './images/images.module';
 import { QrCodesModule } from './qrcodes/qrcodes.module';
 import { RedirectModule } from './redirect/redirect.module';
+import { ShareModule } from './share/share.module';
 import { StylesModule } from './styles/styles.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { APP_CONFIG, AppConfig } from './config/app-config';
@@ -74,6 +75,7 @@ export class AppModule {
         HistoryModule,
         ImportsModule,
         ExportsModule,
+        ShareModule,
         Gs1Module,
       ],
       providers: [

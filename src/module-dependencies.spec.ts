@@ -37,6 +37,10 @@ const ALLOWED: Record<string, string[]> = {
   imports: ['common', 'config', 'infra', 'generated', 'folders', 'qrcodes', 'bulk'],
   /** ZIP and CSV exports of codes, drawn by the renderer. */
   exports: ['common', 'config', 'infra', 'generated', 'folders', 'qrcodes', 'rendering'],
+  /** Stats pages and image links: analytics and images shown without a key; the landing pages' HTML escaping. */
+  share: ['common', 'config', 'infra', 'generated', 'folders', 'qrcodes', 'scans', 'analytics', 'images', 'rendering', 'redirect'],
+  /** Abuse prevention (docs/abuse-handling.md): the destination policy, threat feeds, blocks, reports. */
+  abuse: ['common', 'config', 'infra', 'generated'],
   /** GS1 Digital Link items on branded domains, and their resolver. */
   gs1: ['common', 'config', 'infra', 'generated', 'domains', 'rendering', 'images'],
   /** main.ts, app.module.ts, app.factory.ts, cli.ts: the composition root. */
@@ -52,6 +56,13 @@ const PURE = [
   /^redirect\/landing\//,
   /^scans\/geo\/geo-locator\.ts$/,
   /^history\/versioned-state\.ts$/,
+  /^share\/charts\//,
+  /^share\/stats-page\//,
+  /^share\/signed-token\.ts$/,
+  /^abuse\/policy\//,
+  /^abuse\/feeds\/(feed-parsers|feed-config|threat-keys)\.ts$/,
+  /^abuse\/host-suffixes\.ts$/,
+  /^common\/web\/address-policy\.ts$/,
   /^gs1\/(syntax|links)\//,
   /^gs1\/resolver\/(resolver-decision|linkset|request-preferences|resolver-path|description-file|gs1-link|resolver-answer)\.ts$/,
 ];

@@ -3,13 +3,14 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { Client } from 'pg';
 import { type BuiltService, startBuiltService } from './support/built-service';
 import { CaddyProcess, type Answer, httpsTo, httpTo, type CaddyRequest } from './support/caddy-process';
 import { CADDYFILE } from './support/caddyfile';
 import { composeVariables, type Environment, readCompose, serviceEnvironment } from './support/compose';
 import { TestDnsServer } from './support/dns-server';
 import { describeWhen, HAS_BUILD, HAS_CADDY, HAS_POSTGRES, HAS_REDIS, hasCommand, REPOSITORY_ROOT } from './support/environment';
-import { readmeBlock } from './support/readme';
+import { markedShellBlocks, readmeBlock } from './support/readme';
 import { cloneTemplate, type TestDatabase } from './support/test-databases';
 
 /**
@@ -42,7 +43,7 @@ async function operatorEnvironment(): Promise<Environment> {
 }
 
 describeWhen(HAS_CADDY && HAS_BUILD && HAS_POSTGRES && HAS_REDIS && TOOLS.every(hasCommand))(
-  'the production topology: docker/Caddyfile in front of the built service (e2e)',
+  'the production topology: docker/Caddyfile in front of the built service (e2e; needs caddy, jq, openssl, curl, the build, PostgreSQL and Redis)',
   () => {
     const dir = mkdtempSync(join(tmpdir(), 'qr-topology-'));
     const compose = readCompose();
@@ -168,6 +169,50 @@ describeWhen(HAS_CADDY && HAS_BUILD && HAS_POSTGRES && HAS_REDIS && TOOLS.every(
         });
       }
     }, 30_000);
+
+    it('runs the guide (docs/guide.md) from top to bottom through Caddy, as a user with the first key would', async () => {
+      // The guide's DNS step is the user's, at their provider: here the test's DNS server answers a
+      // domain's TXT record from the database, as the provider would once the user created it.
+      const db = new Client({ connectionString: database.databaseUrl });
+      await db.connect();
+      dns.fallback = async (name) => {
+        if (!name.startsWith('_qr-verify.')) return undefined;
+        const rows = await db.query<{ token: string }>('SELECT verification_token AS token FROM domains WHERE hostname = $1', [name.slice(11)]);
+        return { txt: rows.rows.map((row) => row.token) };
+      };
+      const work = mkdtempSync(join(dir, 'guide-'));
+      // The setup block's BASE and KEY are the user's to fill in: here the API host through Caddy and the first key.
+      const script = markedShellBlocks('docs/guide.md', 'guide')
+        .map(({ code }) => code)
+        .join('\n')
+        .split('\n')
+        .filter((line) => !/^(BASE|KEY)=/.test(line))
+        .join('\n');
+      try {
+        const { stdout } = await run('bash', [...BASH, '-c', script], {
+          cwd: work,
+          env: { PATH: process.env.PATH, HOME: dir, CURL_HOME: dir, BASE: `https://${apiHost}`, KEY: key },
+          timeout: 120_000,
+        });
+        expect(stdout).toContain('302 https://example.com/spring\n');
+        expect(stdout).toContain('https://example.com/spring-sale\n2\n');
+        expect(stdout).toContain('QR code updated');
+        expect(stdout).toMatch(/"outcome": "redirect",\s+"location": "https:\/\/example.com\/de\?utm_source=qr&utm_campaign=spring"/);
+        expect(stdout).toContain('"verified"');
+        expect(stdout).toContain('https://qr.yourbrand.example/r/menu\n302 https://example.com/menu');
+        expect(stdout).toMatch(/^x-qr-module-size-mm: [\d.]+/im);
+        expect(stdout).toContain('"counts":{');
+        expect(stdout).toContain('API key revoked');
+        expect(stdout).toMatch(/\["Store Berlin","Store Paris"\]|\["Store Paris","Store Berlin"\]/);
+        expect(stdout).toMatch(/^404$/m);
+        expect(readFileSync(join(work, 'spring.pdf')).subarray(0, 5).toString()).toBe('%PDF-');
+        expect(readFileSync(join(work, 'codes.zip')).subarray(0, 2).toString()).toBe('PK');
+        expect(readFileSync(join(work, 'spring.svg'), 'utf8')).toMatch(/^<svg/);
+      } finally {
+        dns.fallback = undefined;
+        await db.end();
+      }
+    }, 150_000);
 
     it("mints a key with the README's other way: the CLI as `docker compose exec app` runs it, with the app's environment", async () => {
       const [line] = readmeBlock('deploy-cli').split('\n');

@@ -44,5 +44,6 @@ import { ScanRetention } from './retention/scan-retention.service';
     ClickHouseRetentionRepository,
     ScanRetention,
   ],
+  exports: [ScanAnalyticsService],
 })
 export class AnalyticsModule {}

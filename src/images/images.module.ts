@@ -5,5 +5,10 @@ import { ImagesController } from './images.controller';
 import { ExportController } from './export.controller';
 import { ImagesService } from './images.service';
 
-@Module({ imports: [QrCodesModule, DomainsModule], controllers: [ImagesController, ExportController], providers: [ImagesService] })
+@Module({
+  imports: [QrCodesModule, DomainsModule],
+  controllers: [ImagesController, ExportController],
+  providers: [ImagesService],
+  exports: [ImagesService],
+})
 export class ImagesModule {}

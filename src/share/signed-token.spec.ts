@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { signToken, tokenRecordId, tokenSigned } from './signed-token';
 
 const secret = randomBytes(32);
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 const id = '0b7d3c1e-5a4f-4e2b-9c8d-7f6e5d4c3b2a';
 
 describe('signed tokens', () => {
@@ -17,7 +18,11 @@ describe('signed tokens', () => {
   it.each([
     ['another secret', () => tokenSigned(token, randomBytes(32), 'stats')],
     ['another purpose', () => tokenSigned(token, secret, 'image')],
-    ['a changed signature character', () => tokenSigned(token.slice(0, 43) + (token[43] === 'A' ? 'B' : 'A'), secret, 'stats')],
+    ['a changed signature character', () => tokenSigned(token.slice(0, 22) + (token[22] === 'A' ? 'B' : 'A') + token.slice(23), secret, 'stats')],
+    [
+      'the signature spelt another way (unused bits set)',
+      () => tokenSigned(token.slice(0, 43) + ALPHABET[ALPHABET.indexOf(token[43]) + 1], secret, 'stats'),
+    ],
     [
       'another record with this signature',
       () => tokenSigned(signToken(randomUUID(), secret, 'stats').slice(0, 22) + token.slice(22), secret, 'stats'),
@@ -41,8 +46,7 @@ describe('signed tokens', () => {
 
   it('refuse a non-canonical base64url id (the same bytes spelt another way)', () => {
     // The 22nd character of 16 bytes carries 4 unused bits: only the spelling with them zero is canonical.
-    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-    const alias = alphabet[alphabet.indexOf(token[21]) + 1];
+    const alias = ALPHABET[ALPHABET.indexOf(token[21]) + 1];
     expect(Buffer.from(token.slice(0, 21) + alias, 'base64url')).toEqual(Buffer.from(token.slice(0, 22), 'base64url'));
     expect(tokenRecordId(token.slice(0, 21) + alias + token.slice(22))).toBeNull();
   });

@@ -31,7 +31,8 @@ export function tokenSigned(token: string, secret: Buffer, purpose: string): boo
   const id = tokenRecordId(token);
   if (!id) return false;
   const given = Buffer.from(token.slice(ID_CHARACTERS), 'base64url');
-  if (given.length !== MAC_BYTES) return false;
+  // One spelling per signature: the last character's unused bits must be zero, as the signer wrote them.
+  if (given.length !== MAC_BYTES || given.toString('base64url') !== token.slice(ID_CHARACTERS)) return false;
   return timingSafeEqual(given, mac(uuidBytes(id), secret, purpose));
 }
 

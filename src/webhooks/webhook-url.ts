@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import type { FieldError } from '../common/validation/field-error';
-import { addressRefusal } from './delivery/address-policy';
+import { addressRefusal } from '../common/web/address-policy';
 
 export const MAX_URL_LENGTH = 2048;
 

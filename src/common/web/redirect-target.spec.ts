@@ -122,6 +122,23 @@ describe('normaliseRedirectTarget', () => {
     expect(normaliseRedirectTarget(`https://example.com/${'é'.repeat(1000)}`)).toEqual({
       ok: false,
       problem: expect.stringMatching(/once normalised/),
+      reason: 'invalid_url',
     });
+  });
+});
+
+describe('normaliseRedirectTarget: reasons for machines', () => {
+  test.each([
+    ['javascript:alert(1)', 'scheme'],
+    ['java\tscript:alert(1)', 'scheme'],
+    ['data:text/html,x', 'scheme'],
+    ['https://user@example.com/', 'credentials_in_url'],
+    ['https://qr.example.com/r/x', 'loop'],
+    ['example.com', 'invalid_url'],
+    ['', 'invalid_url'],
+    ['https://example.com/\r\nx', 'invalid_url'],
+  ])('%j → %s', (url, reason) => {
+    const check = normaliseRedirectTarget(url, redirectHostAliases(['https://qr.example.com']));
+    expect(!check.ok && check.reason).toBe(reason);
   });
 });

@@ -29,7 +29,14 @@ interface OwnHost {
 /** The hosts that reach the service itself (its redirect host and API origins), with their aliases. */
 export type OwnHosts = readonly OwnHost[];
 
-export type TargetCheck = { ok: true; href: string } | { ok: false; problem: string };
+/**
+ * Why a URL is not a redirect target, for machines (docs/abuse-handling.md#refusal-reasons): not a
+ * usable URL at all, a scheme other than http(s), a user name or password, or one of the service's
+ * own links. The destination policy (src/abuse/policy) adds the reasons of its own checks.
+ */
+export type TargetRefusalReason = 'invalid_url' | 'scheme' | 'credentials_in_url' | 'loop';
+
+export type TargetCheck = { ok: true; href: string } | { ok: false; problem: string; reason: TargetRefusalReason };
 
 /**
  * Every host that reaches the given origins (REDIRECT_URL, BASE_URL): a loopback origin stands for
@@ -54,18 +61,19 @@ export function normaliseRedirectTarget(url: unknown, ownHosts: OwnHosts = []): 
   const trimmed = url.replace(/^[\t\n\f\r ]+|[\t\n\f\r ]+$/g, '');
   if (trimmed === '') return refused('must not be empty');
   if (trimmed.length > MAX_URL_LENGTH) return refused(`must be at most ${MAX_URL_LENGTH} characters`);
-  if (CONTROL_CHARACTER.test(trimmed)) return refused('must not contain control characters such as tabs or line breaks');
+  // A control character inside a scheme (`java\tscript:`) is a scheme trick, anywhere else a header injection attempt.
+  if (CONTROL_CHARACTER.test(trimmed)) return refused('must not contain control characters such as tabs or line breaks', schemeTrick(trimmed));
 
   let parsed: URL;
   try {
     parsed = new URL(trimmed);
   } catch {
-    return refused('must be an absolute http or https URL with a valid host');
+    return refused('must be an absolute http or https URL with a valid host', schemeTrick(trimmed));
   }
-  if (!WEB_PROTOCOLS.has(parsed.protocol)) return refused('must be an absolute http or https URL with a valid host');
-  if (parsed.username !== '' || parsed.password !== '') return refused('must not contain a user name or password');
+  if (!WEB_PROTOCOLS.has(parsed.protocol)) return refused('must be an absolute http or https URL with a valid host', 'scheme');
+  if (parsed.username !== '' || parsed.password !== '') return refused('must not contain a user name or password', 'credentials_in_url');
   if (parsed.hostname === '') return refused('must name a host');
-  if (ownHosts.some((own) => leadsTo(parsed, own))) return refused("must not point to this service's own links (a redirect loop)");
+  if (ownHosts.some((own) => leadsTo(parsed, own))) return refused("must not point to this service's own links (a redirect loop)", 'loop');
   const href = parsed.href;
   if (href.length > MAX_URL_LENGTH) return refused(`must be at most ${MAX_URL_LENGTH} characters once normalised (${href.length})`);
   // The serialisation is ASCII by construction; anything else would be a parser surprise, not a target.
@@ -79,7 +87,18 @@ export function redirectTargetProblem(url: unknown, ownHosts: OwnHosts = []): st
   return check.ok ? null : check.problem;
 }
 
-const refused = (problem: string): TargetCheck => ({ ok: false, problem });
+const refused = (problem: string, reason: TargetRefusalReason = 'invalid_url'): TargetCheck => ({ ok: false, problem, reason });
+
+/**
+ * `scheme` when the text starts like a URL of a non-web scheme once control characters and
+ * whitespace are dropped (`java\tscript:`, `data:`), else `invalid_url`: a client learns that the
+ * scheme, not the spelling, is what is refused.
+ */
+function schemeTrick(text: string): TargetRefusalReason {
+  // eslint-disable-next-line no-control-regex -- control characters are what is dropped
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(text.replace(/[\u0000-\u0020\u007f]/g, ''))?.[1]?.toLowerCase();
+  return scheme !== undefined && scheme !== 'http' && scheme !== 'https' ? 'scheme' : 'invalid_url';
+}
 
 function leadsTo(target: URL, own: OwnHost): boolean {
   const host = canonicalHost(target.hostname);

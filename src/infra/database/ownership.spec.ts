@@ -26,6 +26,7 @@ const ANY_ACCOUNT: Record<string, string> = {
   'infra/jobs/job-queue.repository.ts':
     'the job worker claims unfinished jobs of every account (FOR UPDATE SKIP LOCKED, accounts locked to count their running jobs) ' +
     'and sweeps expired ones',
+  'share/image-links.repository.ts': "a public image URL names its link by a token alone, checked against the link's account's secret",
   'share/share-links.repository.ts': 'a public stats page names its link by a signed token alone (checked before the lookup)',
   'webhooks/delivery/delivery-queue.repository.ts':
     'the delivery worker claims due deliveries of every account (FOR UPDATE SKIP LOCKED), records their attempts and sweeps old events',

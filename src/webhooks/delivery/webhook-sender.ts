@@ -2,7 +2,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { addressRefusal } from './address-policy';
+import { addressRefusal } from '../../common/web/address-policy';
 
 /** At most this much of a response is kept with its attempt. */
 export const SNIPPET_BYTES = 1024;
@@ -32,7 +32,7 @@ class RefusedTarget extends Error {}
 /**
  * Posts webhook bodies. The target's host is resolved at every new connection, and every address
  * it resolves to is checked (loopback, private, link-local, CGNAT, multicast, metadata, IPv6 and
- * mapped forms: address-policy.ts) unless WEBHOOK_ALLOW_PRIVATE=1; the connection goes to the
+ * mapped forms: src/common/web/address-policy.ts) unless WEBHOOK_ALLOW_PRIVATE=1; the connection goes to the
  * address checked, so a DNS answer cannot change between check and use. Redirects are not
  * followed (a 3xx is the answer). The whole exchange is bounded by `timeoutMs`. Connections are
  * kept alive between deliveries to the same host.

@@ -1,0 +1,26 @@
+import { Module } from '@nestjs/common';
+import { AnalyticsModule } from '../analytics/analytics.module';
+import { FoldersModule } from '../folders/folders.module';
+import { ImagesModule } from '../images/images.module';
+import { QrCodesModule } from '../qrcodes/qrcodes.module';
+import { ScansModule } from '../scans/scans.module';
+import { ImageLinksController } from './image-links.controller';
+import { ImageLinksRepository } from './image-links.repository';
+import { ImageLinksService } from './image-links.service';
+import { ShareLinksController } from './share-links.controller';
+import { ShareLinksRepository } from './share-links.repository';
+import { ShareLinksService } from './share-links.service';
+import { ShareTokens } from './share-tokens';
+import { StatsPagesService } from './stats-pages.service';
+
+/**
+ * Sharing without a key (docs/sharing.md): read-only stats pages of a code or a folder behind
+ * signed, revocable links, public image URLs for <img>, and the charts drawn for both.
+ */
+@Module({
+  imports: [QrCodesModule, FoldersModule, AnalyticsModule, ImagesModule, ScansModule],
+  controllers: [ShareLinksController, ImageLinksController],
+  providers: [ShareTokens, ShareLinksRepository, ShareLinksService, StatsPagesService, ImageLinksRepository, ImageLinksService],
+  exports: [StatsPagesService, ImageLinksService],
+})
+export class ShareModule {}
