@@ -142,7 +142,8 @@ async function mountRedirectHost(
   const toGs1Host: RequestListener = (request, response) => gs1Host.routing(request, response);
   router.mount(`${config.gs1PathPrefix}/`, toGs1Host);
   router.mount(GS1_DESCRIPTION_PATH, toGs1Host);
-  const onBrandedDomain: RequestListener = (request, response) => (isResolverPath(request.url ?? '') ? toGs1Host : toRedirectHost)(request, response);
+  const onBrandedDomain: RequestListener = (request, response) =>
+    (servedDomainOf(request)?.served && isResolverPath(request.url ?? '') ? toGs1Host : toRedirectHost)(request, response);
   // A branded domain's requests all go to the redirect host (or its GS1 resolver): a customer's domain never fronts the API.
   router.dispatchFirst(
     dispatchByHost(app.get(DomainHosts), onBrandedDomain, {

@@ -7,6 +7,8 @@ import { assignRequestId, REQUEST_ID_HEADER } from '../../infra/http/request-id'
 import { trustProxyHops } from '../../infra/http/trust-proxy';
 import type { MetricsService } from '../../infra/observability/metrics.service';
 import { observeSentResponse } from '../../infra/observability/request-durations';
+import { PRIMARY_KEY_BY_AI } from '../syntax/ai-dictionary';
+import { decompressPath, looksCompressed } from '../syntax/compression';
 import type { Gs1Resolver, Resolution } from './gs1-resolver.service';
 import { CORS_HEADERS, type ResolverAnswer } from './resolver-answer';
 
@@ -29,13 +31,21 @@ export interface Gs1HostOptions {
   onRedirected?(request: FastifyRequest, resolution: Resolution): void;
 }
 
+/** The first segment of a Digital Link path: a primary key's AI (`01`, `414`, …) or its Digital Link 1.1 alpha (`gtin`). */
+const KEY_SEGMENT = new RegExp(
+  `^/(${[...PRIMARY_KEY_BY_AI.keys()].join('|')}|${[...PRIMARY_KEY_BY_AI.values()].map((key) => key.alpha).join('|')})/`,
+);
+
 /**
- * Whether a branded domain's request is the resolver's: a Digital Link path (`/01/…`, a convenience
- * alpha such as `/gtin/…`, a compressed `/<base64url>`) or the description file. The domain's other
- * paths (`/`, `/r/…`) stay with the redirect host.
+ * Whether a branded domain's request is the resolver's: a Digital Link path (`/01/…`, `/gtin/…`),
+ * a compressed one (a single segment that decompresses), or the description file. The domain's
+ * other paths (`/`, `/r/…`, anything else) stay with the redirect host.
  */
 export function isResolverPath(url: string): boolean {
-  return url.startsWith(GS1_DESCRIPTION_PATH) || /^\/(\d{2,4}|[a-z]{3,5})\/|^\/[A-Za-z0-9_-]{8,}\/?(\?|$)/.test(url);
+  if (url.startsWith(GS1_DESCRIPTION_PATH) || KEY_SEGMENT.test(url)) return true;
+  const question = url.indexOf('?');
+  const path = question === -1 ? url : url.slice(0, question);
+  return looksCompressed(path) && decompressPath(path, '') !== null;
 }
 
 /**
