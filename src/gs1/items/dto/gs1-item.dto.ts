@@ -92,12 +92,23 @@ export class Gs1ItemBodyDto {
   @MaxLength(512)
   path: string;
 
-  @ApiPropertyOptional({ format: 'uuid', description: 'One of your verified domains; absent: the default redirect host, under GS1_PATH_PREFIX' })
+  @ApiPropertyOptional({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: 'One of your verified domains; absent: the default redirect host, under GS1_PATH_PREFIX',
+  })
   @IsOptional()
   @ResourceIdField()
   domain_id?: string | null;
 
-  @ApiPropertyOptional({ example: 'Dal Giardino risotto rice', maxLength: 200, description: 'Shown as the linkset’s itemDescription' })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    example: 'Dal Giardino risotto rice',
+    maxLength: 200,
+    description: 'Shown as the linkset’s itemDescription',
+  })
   @IsOptional()
   @Transform(trim)
   @IsString()
@@ -116,7 +127,7 @@ export class Gs1ItemBodyDto {
 
 /** An update: the fields sent replace the item's (links as a whole); the path and domain stay. */
 export class Gs1ItemUpdateDto {
-  @ApiPropertyOptional({ example: 'Dal Giardino risotto rice 1 kg', maxLength: 200 })
+  @ApiPropertyOptional({ type: String, nullable: true, example: 'Dal Giardino risotto rice 1 kg', maxLength: 200 })
   @IsOptional()
   @Transform(trim)
   @IsString()
