@@ -24,7 +24,8 @@ import { MetricsService } from './infra/observability/metrics.service';
 import { observeRequestDurations } from './infra/observability/request-durations';
 import { createRedirectHost, REDIRECT_PATH_PREFIX } from './redirect/redirect-host';
 import { RedirectService } from './redirect/redirect.service';
-import { DomainHosts } from './redirect/domain-hosts.service';
+import { ScanRecorder } from './redirect/scan-recorder';
+import { DomainHosts } from './domains';
 import { dispatchByHost } from './redirect/host-dispatch';
 import { servedDomainOf } from './redirect/served-domain';
 import { createGs1Host, GS1_DESCRIPTION_PATH, isResolverPath } from './gs1/resolver/gs1-host';
@@ -128,7 +129,7 @@ async function mountRedirectHost(
 ): Promise<void> {
   const fastify = app.getHttpAdapter().getInstance();
   const metrics = app.get(MetricsService);
-  const redirectHost = await createRedirectHost(app.get(RedirectService), { trustProxy: config.trustProxy, logger, metrics });
+  const redirectHost = await createRedirectHost(app.get(RedirectService), app.get(ScanRecorder), { trustProxy: config.trustProxy, logger, metrics });
   const toRedirectHost: RequestListener = (request, response) => redirectHost.routing(request, response);
   router.mount(REDIRECT_PATH_PREFIX, toRedirectHost);
   // The GS1 resolver: under GS1_PATH_PREFIX and /.well-known/gs1resolver on the default host, Digital Link paths on branded domains.

@@ -15,6 +15,7 @@ import { HistoryModule } from './history/history.module';
 import { ImagesModule } from './images/images.module';
 import { QrCodesModule } from './qrcodes/qrcodes.module';
 import { RedirectModule } from './redirect/redirect.module';
+import { SmartLinksModule } from './smart-links';
 import { ShareModule } from './share/share.module';
 import { StylesModule } from './styles/styles.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
@@ -68,6 +69,7 @@ export class AppModule {
         QrCodesModule,
         ImagesModule,
         StylesModule,
+        SmartLinksModule,
         RedirectModule,
         AnalyticsModule,
         WebhooksModule,

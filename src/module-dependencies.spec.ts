@@ -21,13 +21,18 @@ const ALLOWED: Record<string, string[]> = {
   auth: ['common', 'config', 'infra', 'generated'],
   folders: ['common', 'config', 'infra', 'generated'],
   domains: ['common', 'config', 'infra', 'generated'],
-  qrcodes: ['common', 'config', 'infra', 'generated', 'folders', 'domains', 'rendering', 'scans'],
+  /** What a code stores of its smart link, its checks and the rules evaluator: pure, below the QR code module that stores them. */
+  'smart-links/settings': ['common', 'config', 'infra', 'scans'],
+  qrcodes: ['common', 'config', 'infra', 'generated', 'folders', 'domains', 'rendering', 'scans', 'smart-links/settings'],
+  /** Smart links: the link of a short code, the decision of a visit, the password gate, the dry run. */
+  'smart-links': ['common', 'config', 'infra', 'generated', 'qrcodes', 'domains', 'scans', 'smart-links/settings'],
   images: ['common', 'config', 'infra', 'qrcodes', 'domains', 'rendering'],
   styles: ['common', 'config', 'infra', 'qrcodes', 'rendering'],
   bulk: ['common', 'config', 'infra', 'qrcodes'],
   /** Exports stored scan batches to ClickHouse: listens to the scan store (StoredScanListeners). */
   analytics: ['common', 'config', 'infra', 'generated', 'folders', 'qrcodes', 'scans'],
-  redirect: ['common', 'config', 'infra', 'generated', 'qrcodes', 'domains', 'rendering', 'scans'],
+  /** The redirect host: host dispatch, answers, landing pages, the record step (ENTRY_ONLY: the modules it serves through their entry). */
+  redirect: ['common', 'config', 'infra', 'rendering', 'qrcodes', 'domains', 'scans', 'smart-links'],
   webhooks: ['common', 'config', 'infra', 'generated', 'folders', 'domains', 'qrcodes', 'scans'],
   /** Listens to QrCodeEvents; folders, webhooks and keys reach it only through infra's AuditTrail port. */
   audit: ['common', 'config', 'infra', 'generated', 'qrcodes'],
@@ -38,7 +43,20 @@ const ALLOWED: Record<string, string[]> = {
   /** ZIP and CSV exports of codes, drawn by the renderer. */
   exports: ['common', 'config', 'infra', 'generated', 'folders', 'qrcodes', 'rendering'],
   /** Stats pages and image links: analytics and images shown without a key; the landing pages' HTML escaping. */
-  share: ['common', 'config', 'infra', 'generated', 'folders', 'qrcodes', 'scans', 'analytics', 'images', 'rendering', 'redirect'],
+  share: [
+    'common',
+    'config',
+    'infra',
+    'generated',
+    'folders',
+    'qrcodes',
+    'scans',
+    'analytics',
+    'images',
+    'rendering',
+    'redirect',
+    'smart-links/settings',
+  ],
   /** Abuse prevention (docs/abuse-handling.md): the destination policy, threat feeds, blocks, reports. */
   abuse: ['common', 'config', 'infra', 'generated'],
   /** GS1 Digital Link items on branded domains, and their resolver. */
@@ -47,12 +65,31 @@ const ALLOWED: Record<string, string[]> = {
   app: ['*'],
 };
 
+/**
+ * Modules a module reaches only through their public entry (the folder's index.ts), or for the QR
+ * code module the pure content library its landing pages draw: a module's insides can change
+ * without its users changing with them.
+ */
+const ENTRY_ONLY: Record<string, Record<string, RegExp>> = {
+  redirect: {
+    'smart-links': /^smart-links\/index$/,
+    domains: /^domains\/index$/,
+    scans: /^scans\/index$/,
+    qrcodes: /^qrcodes\/content\//,
+  },
+};
+
+/** Folders below a module that are a layer of their own (see ALLOWED). */
+const LAYERS = ['smart-links/settings'];
+
 const PURE = [
   /^rendering\//,
   /^qrcodes\/content\/[^/]+\.encoder\.ts$/,
   /^qrcodes\/short-code\.ts$/,
   /^common\/web\/redirect-target\.ts$/,
   /^domains\/hostname\.ts$/,
+  /^smart-links\/settings\/(?!.*\.dto\.ts$)/,
+  /^smart-links\/link-decision\.ts$/,
   /^redirect\/landing\//,
   /^scans\/geo\/geo-locator\.ts$/,
   /^history\/versioned-state\.ts$/,
@@ -67,9 +104,16 @@ const PURE = [
   /^gs1\/resolver\/(resolver-decision|linkset|request-preferences|resolver-path|description-file|gs1-link|resolver-answer)\.ts$/,
 ];
 
-const moduleOf = (file: string): string => {
+/** A source path relative to src/, with `/` and without `.ts`; a folder's import names its index. */
+const pathOf = (file: string): string => {
   const path = relative(SRC, file).split(sep).join('/').replace(/\.ts$/, '');
-  return path.includes('/') ? path.split('/')[0] : 'app';
+  return existsSync(join(file, 'index.ts')) ? `${path}/index` : path;
+};
+
+const moduleOf = (file: string): string => {
+  const path = pathOf(file);
+  const layer = LAYERS.find((folder) => path.startsWith(`${folder}/`));
+  return layer ?? (path.includes('/') ? path.split('/')[0] : 'app');
 };
 
 function sourceFiles(dir: string): string[] {
@@ -113,6 +157,20 @@ describe('module dependencies', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('modules reached through their public entry are imported only through it', () => {
+    const wrong: string[] = [];
+    for (const file of files) {
+      const entries = ENTRY_ONLY[moduleOf(file)] ?? {};
+      for (const specifier of importsOf(file)) {
+        if (!specifier.startsWith('.')) continue;
+        const target = resolve(dirname(file), specifier);
+        const entry = entries[moduleOf(target)];
+        if (entry && !entry.test(pathOf(target))) wrong.push(`${relative(SRC, file)} imports ${specifier}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('pure pieces import no Nest', () => {
     const nestful = files
       .filter((file) => PURE.some((pattern) => pattern.test(relative(SRC, file).split(sep).join('/'))))
@@ -122,7 +180,7 @@ describe('module dependencies', () => {
   });
 
   it('names only modules that exist (a folder of src/ each)', () => {
-    const missing = Object.keys(ALLOWED).filter((name) => name !== 'app' && !existsSync(join(SRC, name)));
+    const missing = [...Object.keys(ALLOWED), ...LAYERS].filter((name) => name !== 'app' && !existsSync(join(SRC, name)));
     expect(missing).toEqual([]);
   });
 

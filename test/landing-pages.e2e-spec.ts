@@ -9,7 +9,7 @@ import { decodeSvg } from './support/decode-svg';
 import { auth, createQr, expectStatus, GENEROUS_RATE_LIMIT, updateQr } from './support/factories';
 import { LANDING_SAMPLES, LINK_CONTROL_SAMPLES, SAMPLE_LINK_PASSWORD, STATUS_SAMPLES, type LandingSampleName } from './support/landing-samples';
 import { TcpOutageProxy } from './support/tcp-outage-proxy';
-import { PASSWORD_ATTEMPTS } from '../src/redirect/link-password-gate';
+import { PASSWORD_ATTEMPTS } from '../src/smart-links';
 import { startTestApp, type TestApp } from './support/test-app';
 
 // ical.js declares types for its ES module only; its CommonJS build (what require gives) is the same API.

@@ -45,7 +45,7 @@ async function operatorEnvironment(): Promise<Environment> {
 describeWhen(HAS_CADDY && HAS_BUILD && HAS_POSTGRES && HAS_REDIS && TOOLS.every(hasCommand))(
   'the production topology: docker/Caddyfile in front of the built service (e2e; needs caddy, jq, openssl, curl, the build, PostgreSQL and Redis)',
   () => {
-    const dir = mkdtempSync(join(tmpdir(), 'qr-topology-'));
+    let dir: string;
     const compose = readCompose();
     let operator: Environment;
     let dns: TestDnsServer;
@@ -66,6 +66,7 @@ describeWhen(HAS_CADDY && HAS_BUILD && HAS_POSTGRES && HAS_REDIS && TOOLS.every(
     };
 
     beforeAll(async () => {
+      dir = mkdtempSync(join(tmpdir(), 'qr-topology-'));
       operator = await operatorEnvironment();
       dns = await new TestDnsServer().start();
       database = await cloneTemplate();
@@ -93,7 +94,7 @@ describeWhen(HAS_CADDY && HAS_BUILD && HAS_POSTGRES && HAS_REDIS && TOOLS.every(
       }
       await dns?.close();
       await database?.drop();
-      rmSync(dir, { recursive: true, force: true });
+      if (dir) rmSync(dir, { recursive: true, force: true });
     });
 
     it("the README's deploy block sets every variable the compose file requires, and two hosts", () => {

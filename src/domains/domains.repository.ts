@@ -8,6 +8,7 @@ import { Database } from '../infra/database/database.service';
 import type { Tables } from '../infra/database/tables';
 import type { MovedCode } from './domain-events';
 import type { DomainRecord, DomainStatus } from './domain.record';
+import type { ServedDomain } from './served-domain';
 
 const toRecord = (row: Selectable<Domain>): DomainRecord => ({
   id: row.id,
@@ -29,9 +30,10 @@ export type CheckOutcome = { ok: true } | { ok: false };
 
 /**
  * All queries of domains. An account's reads and writes go through its tables; the lookups by
- * hostname across accounts (who holds a hostname, the daily re-check of every served domain) use
- * `anyAccount`: a hostname is public, and the re-check is system work. The codes on a domain are
- * counted and moved here too, in the domain's own transaction, because they depend on it.
+ * hostname across accounts (who holds a hostname, which domain a request's Host is, the daily
+ * re-check of every served domain) use `anyAccount`: a hostname is public, and the re-check is
+ * system work. The codes on a domain are counted and moved here too, in the domain's own
+ * transaction, because they depend on it.
  */
 @Injectable()
 export class DomainsRepository {
@@ -55,6 +57,26 @@ export class DomainsRepository {
   async find(accountId: AccountId, id: DomainId): Promise<DomainRecord | null> {
     const row = await this.database.read.forAccount(accountId).selectFrom('domains').selectAll().where('id', '=', id).executeTakeFirst();
     return row ? toRecord(row) : null;
+  }
+
+  /** The domain a request's Host names, as the redirect host serves it: its served holder (verified or failing), else a pending one, else null. */
+  async findServed(hostname: string): Promise<ServedDomain | null> {
+    const row = await this.database.read.anyAccount
+      .selectFrom('domains')
+      .select(['id', 'hostname', 'status', 'root_redirect_url', 'not_found_url'])
+      .where('hostname', '=', hostname)
+      .orderBy(sql`status = 'pending'`)
+      .limit(1)
+      .executeTakeFirst();
+    if (!row) return null;
+    const served = row.status !== 'pending';
+    return {
+      id: row.id,
+      hostname: row.hostname,
+      served,
+      rootRedirectUrl: served ? row.root_redirect_url : null,
+      notFoundUrl: served ? row.not_found_url : null,
+    };
   }
 
   /** The account holding `hostname` verified (or failing), if any. */

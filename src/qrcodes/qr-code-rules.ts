@@ -5,7 +5,7 @@ import { checkContent, mergeContent, type OwnHosts } from './content';
 import type { CreateQrCodeDto } from './dto/create-qr-code.dto';
 import type { UpdateQrCodeDto } from './dto/update-qr-code.dto';
 import { NO_LINK_FIELDS, type NewQrCode, type QrCodeRecord } from './qr-code.record';
-import { checkLinkFields, type CheckedLinkFields } from './smart-links/check-link-settings';
+import { checkLinkFields, type CheckedLinkFields } from '../smart-links/settings/check-link-settings';
 import type { QrCodeChanges } from './qr-codes.repository';
 import type { RestoreMark } from './qr-code-events';
 import { vanityShortCodeProblem } from './short-code';

@@ -1,7 +1,7 @@
 import type { DomainId, FolderId, QrCodeId } from '../common/ids/resource-ids';
 import type { QrType } from './content';
 import type { SettableStatus } from './qr-code-status';
-import type { LinkRule, Utm } from './smart-links/link-settings';
+import type { LinkRule, Utm } from '../smart-links/settings/link-settings';
 
 /** A QR code as the service works with it (one row of qr_codes). */
 export interface QrCodeRecord {

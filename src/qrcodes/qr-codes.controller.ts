@@ -11,7 +11,7 @@ import { API_KEY_SCHEME } from '../common/openapi/security-schemes';
 import { ApiJsonBody } from '../common/openapi/json-body';
 import { qrCodeIdPipe } from '../common/validation/resource-id.pipe';
 import { CONTENT_DTOS, CreateQrCodeDto } from './dto/create-qr-code.dto';
-import { LINK_SETTINGS_DTOS } from './dto/link-settings.dto';
+import { LINK_SETTINGS_DTOS } from '../smart-links/settings/link-settings.dto';
 import { ListQrCodesQuery } from './dto/list-qr-codes.query';
 import { CREATE_QR_CODE_EXAMPLES, UPDATE_QR_CODE_EXAMPLES } from './dto/qr-code.examples';
 import { QrCodeCreatedView, QrCodeGetView, QrCodeListView, QrCodeUpdatedView } from './dto/qr-code.views';

@@ -10,7 +10,7 @@ import type { QrType } from './content';
 import type { ListSort } from './dto/list-qr-codes.query';
 import type { QrStatus, SettableStatus } from './qr-code-status';
 import type { QrCodeRecord, StoredNewQrCode } from './qr-code.record';
-import type { LinkRule, Utm } from './smart-links/link-settings';
+import type { LinkRule, Utm } from '../smart-links/settings/link-settings';
 
 export interface ListFilter {
   type?: QrType;

@@ -25,7 +25,7 @@ import { redirectHostAliases } from './content';
 import { SCAN_COUNTS, type ScanCounts } from '../scans/scan-counts';
 import { SearchResultCache } from './search-result-cache';
 import { withFreshShortCodes } from './short-code';
-import { hashLinkPassword } from './smart-links/link-password';
+import { hashLinkPassword } from '../smart-links/settings/link-password';
 
 /**
  * Search queries (a page or a total) computed at once per instance: a fifth of the read pool.

@@ -1,6 +1,6 @@
 import { DOMAIN_ROOT_PAGE, NOT_FOUND_PAGE } from './landing/status-pages';
-import type { RedirectAnswer } from './redirect.service';
-import type { ServedDomain } from './served-domain';
+import type { ServedDomain } from '../domains';
+import type { RedirectAnswer } from './redirect-answer';
 
 /**
  * The answers of a branded domain that name no code (docs/domains-and-tls.md#on-the-domain):

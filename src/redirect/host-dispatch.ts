@@ -1,10 +1,9 @@
-import { REDIRECT_PATH_PREFIX } from './redirect-host';
 import type { IncomingMessage, RequestListener } from 'node:http';
-import { hostnameOfHeader } from '../domains/hostname';
-import type { DomainHosts } from './domain-hosts.service';
+import { type DomainHosts, hostnameOfHeader, type ServedDomain } from '../domains';
 import { PAGE_CSP } from './landing/page-style';
 import { UNAVAILABLE_PAGE } from './landing/status-pages';
-import { SERVED_DOMAIN, type ServedDomain, type WithServedDomain } from './served-domain';
+import { REDIRECT_PATH_PREFIX } from './redirect-host';
+import { SERVED_DOMAIN, type WithServedDomain } from './request-domain';
 
 export interface HostDispatchOptions {
   /** TRUST_PROXY: with a trusted proxy in front, X-Forwarded-Host names the host (Caddy sets it). */

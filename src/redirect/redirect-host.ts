@@ -8,10 +8,13 @@ import { observeSentResponse } from '../infra/observability/request-durations';
 import { LANDING_FILE_NAMES, type LandingFile } from './landing/landing-page';
 import { PAGE_CSP } from './landing/page-style';
 import { ERROR_PAGE, NOT_FOUND_PAGE, UNAVAILABLE_PAGE } from './landing/status-pages';
-import type { RedirectAnswer, RedirectService, Visit } from './redirect.service';
+import { clipHeader } from '../scans';
+import type { Visit } from '../smart-links';
 import { domainRootAnswer } from './domain-answers';
-import { servedDomainOf } from './served-domain';
-import { clipHeader } from '../scans/scan-event';
+import type { RedirectAnswer } from './redirect-answer';
+import type { RedirectService } from './redirect.service';
+import { servedDomainOf } from './request-domain';
+import type { ScanRecorder } from './scan-recorder';
 
 /** Requests under this path belong to the redirect host (the short links printed in QR codes). */
 export const REDIRECT_PATH_PREFIX = '/r/';
@@ -37,7 +40,7 @@ export interface RedirectHostOptions {
  * redirect itself. Here: the request id, the request metrics (observed as each answer is sent,
  * observeSentResponse), and nothing else.
  */
-export async function createRedirectHost(redirects: RedirectService, options: RedirectHostOptions): Promise<FastifyInstance> {
+export async function createRedirectHost(redirects: RedirectService, recorder: ScanRecorder, options: RedirectHostOptions): Promise<FastifyInstance> {
   const { metrics } = options;
   const host = Fastify({
     logger: false,
@@ -59,12 +62,17 @@ export async function createRedirectHost(redirects: RedirectService, options: Re
     done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
 
-  // Not an async handler: a scan of a cached link is answered synchronously (see RedirectService.answer).
+  // A scan: the visit, its link's decision and answer (RedirectService.answer), the answer sent, then the scan recorded.
+  // Not an async handler: a scan of a cached link is answered synchronously.
+  const answerScan = (request: FastifyRequest, reply: FastifyReply, visit: Visit, answer: RedirectAnswer): void => {
+    sendAnswer(request, reply, answer, SCAN_ROUTE, metrics);
+    if (answer.kind !== 'file' && answer.scanOf && answer.decision) recorder.record(answer.scanOf, answer.decision, visit);
+  };
   host.get<{ Params: { shortCode: string } }>(SCAN_ROUTE, (request, reply) => {
     const visit = visitOf(request);
     const answer = redirects.answer(visit);
-    if (answer instanceof Promise) return answer.then((settled) => sendAnswer(request, reply, settled, SCAN_ROUTE, metrics, redirects, visit));
-    sendAnswer(request, reply, answer, SCAN_ROUTE, metrics, redirects, visit);
+    if (answer instanceof Promise) return answer.then((settled) => answerScan(request, reply, visit, settled));
+    answerScan(request, reply, visit, answer);
   });
 
   // A password-protected link's form posts its password here (docs/smart-links.md#password); not a scan.
@@ -140,16 +148,7 @@ function visitOf(request: FastifyRequest<{ Params: { shortCode: string } }>): Vi
   };
 }
 
-/** Sends the answer; only an answer of a visit that was sent (a redirect or a landing page) is a scan. */
-function sendAnswer(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  answer: RedirectAnswer,
-  route: string,
-  metrics: MetricsService,
-  redirects?: RedirectService,
-  visit?: Visit,
-): void {
+function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: RedirectAnswer, route: string, metrics: MetricsService): void {
   reply.header(REQUEST_ID_HEADER, request.id).header('cache-control', 'no-store');
   if (answer.kind === 'redirect') {
     if (answer.cookie) reply.header('set-cookie', answer.cookie);
@@ -157,7 +156,6 @@ function sendAnswer(
   } else if (answer.kind === 'file') sendFile(reply, answer.file);
   else sendPage(reply, answer.status, answer.html, answer.csp);
   observeSentResponse(metrics, request, reply, route);
-  if (answer.kind !== 'file' && answer.scanOf && visit) redirects?.recordScan(answer.scanOf, visit);
 }
 
 function sendPage(reply: FastifyReply, status: number, html: string | Buffer, csp = PAGE_CSP): FastifyReply {

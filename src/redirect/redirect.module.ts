@@ -1,20 +1,17 @@
 import { Module } from '@nestjs/common';
-import { DomainsModule } from '../domains/domains.module';
-import { QrCodesModule } from '../qrcodes/qrcodes.module';
-import { ScansModule } from '../scans/scans.module';
-import { LinkResolver } from './link-resolver.service';
-import { LinksRepository } from './links.repository';
+import { ScansModule } from '../scans';
+import { SmartLinksModule } from '../smart-links';
 import { RedirectService } from './redirect.service';
-import { LinkPasswordGate } from './link-password-gate';
-import { DomainHosts } from './domain-hosts.service';
-import { TlsAskController } from './tls-ask.controller';
-import { LinkResolveController } from './link-resolve.controller';
-import { LinkResolveService } from './link-resolve.service';
+import { ScanRecorder } from './scan-recorder';
 
+/**
+ * The redirect host (docs/architecture.md#scan-flow): its routes and host dispatch are plain
+ * Fastify (redirect-host.ts, host-dispatch.ts, built by createApp); its answers (RedirectService)
+ * and the record step (ScanRecorder) are providers over smart links and the scan pipeline.
+ */
 @Module({
-  imports: [QrCodesModule, DomainsModule, ScansModule],
-  controllers: [TlsAskController, LinkResolveController],
-  providers: [LinksRepository, LinkResolver, RedirectService, DomainHosts, LinkPasswordGate, LinkResolveService],
-  exports: [RedirectService, DomainHosts],
+  imports: [SmartLinksModule, ScansModule],
+  providers: [RedirectService, ScanRecorder],
+  exports: [RedirectService, ScanRecorder],
 })
 export class RedirectModule {}

@@ -9,7 +9,7 @@ import { AuditTrail } from '../infra/audit/audit-trail';
 import { Database } from '../infra/database/database.service';
 import { restrictedFolders } from '../infra/http/request-context';
 import { QrCodesService } from '../qrcodes/qr-codes.service';
-import { hashLinkPassword } from '../qrcodes/smart-links/link-password';
+import { hashLinkPassword } from '../smart-links/settings/link-password';
 import type { CreateShareLinkDto, ShareLinkView } from './dto/share-link.dto';
 import { type ShareLinkRecord, ShareLinksRepository, type ShareSubject } from './share-links.repository';
 import { ShareTokens } from './share-tokens';

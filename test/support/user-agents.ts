@@ -1,6 +1,6 @@
 /**
  * Real user agents, with what the smart-link rules make of them (device, os, browser: the
- * classifier of scan analytics, src/qrcodes/smart-links/agent-traits.ts). Shared by the smart-link
+ * classifier of scan analytics, src/smart-links/settings/agent-traits.ts). Shared by the smart-link
  * e2e files and the hot-path benchmark.
  */
 export const USER_AGENTS = {

@@ -6,7 +6,7 @@
 import { Transform } from 'class-transformer';
 import { IsDefined, IsString, MaxLength, ValidateBy, ValidateIf, type ValidationArguments } from 'class-validator';
 import { IsOptionalNotNull } from '../../common/validation/optional-not-null';
-import { parseIsoDateTime } from './iso-date-time';
+import { parseIsoDateTime } from '../../common/time/iso-date-time';
 import { MAX_PHONE_NUMBER_LENGTH, MIN_PHONE_NUMBER_LENGTH, isWrittenPhoneNumber } from './phone-number';
 import { redirectTargetProblem } from '../../common/web/redirect-target';
 

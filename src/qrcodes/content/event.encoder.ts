@@ -1,5 +1,5 @@
 import { escapeContentLineText, joinContentLines } from './content-line-text';
-import { formatICalendarUtc, parseIsoDateTime } from './iso-date-time';
+import { formatICalendarUtc, parseIsoDateTime } from '../../common/time/iso-date-time';
 
 export interface EventContent {
   title: string;

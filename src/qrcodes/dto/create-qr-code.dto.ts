@@ -4,7 +4,7 @@ import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger
 import { IsBoolean, IsDefined, IsIn, IsISO8601, IsObject, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { IsOptionalNotNull } from '../../common/validation/optional-not-null';
 import { STYLE_RULE_DESCRIPTION, StyleDto } from './style.dto';
-import { LinkSettingsDto } from './link-settings.dto';
+import { LinkSettingsDto } from '../../smart-links/settings/link-settings.dto';
 import { CONTENT_DTO_BY_TYPE, QR_TYPES, QrType } from '../content';
 
 /** The content schemas, one per type; the document registers them (ApiExtraModels on the QR code controller). */

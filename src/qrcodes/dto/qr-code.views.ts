@@ -2,8 +2,8 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { REQUEST_ID_PROPERTY as REQUEST_ID, PaginationView } from '../../common/openapi/common-views';
 import { QR_TYPES } from '../content';
 import { CONTENT_SCHEMA_REFS } from './create-qr-code.dto';
-import { UTM_FIELDS } from '../smart-links/link-settings';
-import { LinkRuleDto } from './link-settings.dto';
+import { UTM_FIELDS } from '../../smart-links/settings/link-settings';
+import { LinkRuleDto } from '../../smart-links/settings/link-settings.dto';
 
 const STATUSES = ['active', 'paused', 'expired'];
 const ID = { format: 'uuid', example: '3f2b8c4e-1d5a-4e7b-9c0f-6a8d2e4b1c37' };

@@ -4,7 +4,7 @@ import type { DomainId, FolderId } from '../../common/ids/resource-ids';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsISO8601, IsObject, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { STYLE_RULE_DESCRIPTION, StyleDto } from './style.dto';
-import { LinkSettingsDto } from './link-settings.dto';
+import { LinkSettingsDto } from '../../smart-links/settings/link-settings.dto';
 import { SETTABLE_STATUSES, type SettableStatus } from '../qr-code-status';
 import { QR_TYPES } from '../content';
 import { CONTENT_SCHEMA_REFS, DOMAIN_ID_PROPERTY, SHORT_CODE_PROPERTY } from './create-qr-code.dto';

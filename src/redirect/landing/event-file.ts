@@ -1,6 +1,6 @@
 import { escapeContentLineText as text } from '../../qrcodes/content/content-line-text';
 import type { EventContent } from '../../qrcodes/content/event.encoder';
-import { formatICalendarUtc, parseIsoDateTime } from '../../qrcodes/content/iso-date-time';
+import { formatICalendarUtc, parseIsoDateTime } from '../../common/time/iso-date-time';
 import { contentLinesText } from './content-lines';
 import { isFilled } from './filled-text';
 

@@ -1,5 +1,5 @@
 import type { EventContent } from '../../qrcodes/content/event.encoder';
-import { formatICalendarUtc, parseIsoDateTime } from '../../qrcodes/content/iso-date-time';
+import { formatICalendarUtc, parseIsoDateTime } from '../../common/time/iso-date-time';
 import { eventTimes } from './event-time';
 import { isFilled } from './filled-text';
 import { escapeHtml } from './html';

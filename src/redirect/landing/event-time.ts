@@ -1,4 +1,4 @@
-import { parseIsoDateTime } from '../../qrcodes/content/iso-date-time';
+import { parseIsoDateTime } from '../../common/time/iso-date-time';
 
 /**
  * An event's times as its visitors should read them: in the event's own time zone, which is the

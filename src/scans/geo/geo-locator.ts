@@ -70,7 +70,7 @@ interface LoadedDatabase {
  * With the header's country and a city database, the city is the database's only when the
  * database agrees on the country. The address is only looked up: nothing here keeps it.
  *
- * The redirect host calls `locate` at most once per scan (RedirectService.placeOf keeps the
+ * The redirect host calls `locate` at most once per scan (VisitFactsReader.placeOf keeps the
  * answer on the Visit), so a caller deciding the answer by country (smart-link rules) and the scan
  * record after the answer share one lookup: call `placeOf(visit)` where the country is needed; the
  * scan record then reuses it.

@@ -2,8 +2,8 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIP, IsISO8601, IsObject, IsString, MaxLength, ValidateBy, ValidateIf } from 'class-validator';
 import { IsOptionalNotNull } from '../../common/validation/optional-not-null';
 import type { BodyExample } from '../../common/openapi/json-body';
-import { COUNTRY_CODES } from '../../qrcodes/smart-links/country-codes';
-import { CONDITION_ORDER } from '../../qrcodes/smart-links/link-settings';
+import { COUNTRY_CODES } from '../settings/country-codes';
+import { CONDITION_ORDER } from '../settings/link-settings';
 
 /** A simulated scan for the dry-run resolver (docs/smart-links.md#dry-run-resolver); every field optional. */
 export class ResolveScanDto {

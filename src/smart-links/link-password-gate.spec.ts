@@ -1,6 +1,6 @@
 import type { AppConfig } from '../config/app-config';
 import { MemoryThrottlerStorage } from '../infra/rate-limit/memory-throttler-storage';
-import { hashLinkPassword } from '../qrcodes/smart-links/link-password';
+import { hashLinkPassword } from './settings/link-password';
 import { VisitorHasher } from '../scans/visitor-hash';
 import { LinkPasswordGate } from './link-password-gate';
 import type { LinkTarget } from './link-target';

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ThrottlerStorage } from '@nestjs/throttler';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { linkPasswordMatches } from '../qrcodes/smart-links/link-password';
+import { linkPasswordMatches } from './settings/link-password';
 import { VisitorHasher } from '../scans/visitor-hash';
 import type { LinkTarget } from './link-target';
 

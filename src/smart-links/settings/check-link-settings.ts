@@ -1,5 +1,5 @@
 import type { FieldError } from '../../common/validation/field-error';
-import { parseIsoDateTime } from '../content/iso-date-time';
+import { parseIsoDateTime } from '../../common/time/iso-date-time';
 import { normaliseRedirectTarget, type OwnHosts } from '../../common/web/redirect-target';
 import { COUNTRY_CODES } from './country-codes';
 import {

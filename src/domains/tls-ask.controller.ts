@@ -2,7 +2,7 @@ import { Controller, Get, HttpException, HttpStatus, Inject, NotFoundException, 
 import { ApiExcludeController } from '@nestjs/swagger';
 import { Public } from '../common/auth/public.decorator';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { hostnameOfOrigin, normaliseHostname } from '../domains/hostname';
+import { hostnameOfOrigin, normaliseHostname } from './hostname';
 import { SkipRateLimit } from '../infra/rate-limit/skip-rate-limit.decorator';
 import { DomainHosts } from './domain-hosts.service';
 

@@ -1,9 +1,26 @@
 import type { QrCodeId } from '../common/ids/resource-ids';
 import type { QrType } from '../qrcodes/content';
 import { effectiveStatus, type QrStatus, type SettableStatus } from '../qrcodes/qr-code-status';
-import type { CompiledRules } from '../qrcodes/smart-links/link-rules-evaluator';
-import type { Utm } from '../qrcodes/smart-links/link-settings';
-import type { ServedDecision } from './link-decision';
+import type { CompiledRules } from './settings/link-rules-evaluator';
+import type { Utm } from './settings/link-settings';
+
+/**
+ * What a scan of a link gets, before the scan limit (docs/smart-links.md#order): decideLink
+ * (link-decision.ts) makes it for the redirect host and the dry run alike.
+ */
+export type LinkDecision =
+  | { kind: 'not_found' }
+  | { kind: 'paused' }
+  | { kind: 'expired' }
+  | { kind: 'password_required' }
+  /** a url code whose stored target is no longer a safe one (the service's hosts changed) */
+  | { kind: 'refused'; ruleIndex: number | null }
+  | { kind: 'redirect'; location: string; ruleIndex: number | null; armIndex: number | null }
+  /** the code's landing page (non-url types) */
+  | { kind: 'page'; ruleIndex: number | null };
+
+/** A decision that serves the link: its target or its landing page. */
+export type ServedDecision = Extract<LinkDecision, { kind: 'redirect' | 'page' }>;
 
 /** What the redirect host needs to answer a short link: the code's current target and state. */
 export interface LinkTarget {

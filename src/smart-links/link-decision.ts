@@ -1,25 +1,6 @@
-import type { RuleMiss, RuleOutcome, ScanFacts } from '../qrcodes/smart-links/link-rules-evaluator';
-import { withUtm } from '../qrcodes/smart-links/utm';
-import { type LinkTarget, linkStatus } from './link-target';
-
-/**
- * What a scan of a link gets, before the scan limit (docs/smart-links.md#order): the link's state
- * first (unknown, paused, expired), then its password, then its rules; the target's UTM parameters
- * last. One function for the redirect host and the dry-run resolver, so the two cannot disagree.
- */
-export type LinkDecision =
-  | { kind: 'not_found' }
-  | { kind: 'paused' }
-  | { kind: 'expired' }
-  | { kind: 'password_required' }
-  /** a url code whose stored target is no longer a safe one (the service's hosts changed) */
-  | { kind: 'refused'; ruleIndex: number | null }
-  | { kind: 'redirect'; location: string; ruleIndex: number | null; armIndex: number | null }
-  /** the code's landing page (non-url types) */
-  | { kind: 'page'; ruleIndex: number | null };
-
-/** A decision that serves the link: its target or its landing page. */
-export type ServedDecision = Extract<LinkDecision, { kind: 'redirect' | 'page' }>;
+import type { RuleMiss, RuleOutcome, ScanFacts } from './settings/link-rules-evaluator';
+import { withUtm } from './settings/utm';
+import { type LinkDecision, type LinkTarget, linkStatus, type ServedDecision } from './link-target';
 
 export interface DecisionOptions {
   /** the scan carries a valid password cookie for this link (or the link has none) */
@@ -28,6 +9,11 @@ export interface DecisionOptions {
   explain?: boolean;
 }
 
+/**
+ * The one decision of a scan (docs/smart-links.md#order): the link's state first (unknown, paused,
+ * expired), then its password, then its rules; the target's UTM parameters last. One function for
+ * the redirect host and the dry-run resolver, so the two cannot disagree.
+ */
 export function decideLink(target: LinkTarget | null, facts: ScanFacts, options: DecisionOptions): { decision: LinkDecision; misses: RuleMiss[] } {
   const none: RuleMiss[] = [];
   if (!target) return { decision: { kind: 'not_found' }, misses: none };

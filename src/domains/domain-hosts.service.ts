@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { DomainEvents } from '../domains/domain-events';
+import { DomainEvents } from './domain-events';
 import { type NearCache, NearCacheRegistry } from '../infra/cache/near-cache';
-import { LinksRepository } from './links.repository';
+import { DomainsRepository } from './domains.repository';
 import type { ServedDomain } from './served-domain';
 
 /** How long a known domain is served from memory without hearing of a change (backstop for missed invalidations). */
@@ -20,7 +20,7 @@ export class DomainHosts {
   private readonly resolving = new Map<string, Promise<ServedDomain | null>>();
 
   constructor(
-    private readonly repository: LinksRepository,
+    private readonly repository: DomainsRepository,
     nearCaches: NearCacheRegistry,
     events: DomainEvents,
   ) {
@@ -40,7 +40,7 @@ export class DomainHosts {
     if (!lookup) {
       const lookedUpAt = this.hosts.mark();
       lookup = this.repository
-        .findDomain(hostname)
+        .findServed(hostname)
         .then((domain) => {
           this.hosts.set(hostname, domain, domain ? DOMAIN_TTL_MS : UNKNOWN_TTL_MS, lookedUpAt);
           return domain;

@@ -1,21 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { sql } from 'kysely';
-import type { DomainId } from '../common/ids/resource-ids';
+import type { DomainId, QrCodeId } from '../common/ids/resource-ids';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { Database } from '../infra/database/database.service';
-import { normaliseRedirectTarget, type OwnHosts, type QrType, redirectHostAliases } from '../qrcodes/content';
+import { normaliseRedirectTarget, type OwnHosts, redirectHostAliases } from '../common/web/redirect-target';
+import type { QrType } from '../qrcodes/content';
 import type { SettableStatus } from '../qrcodes/qr-code-status';
-import { CompiledRules } from '../qrcodes/smart-links/link-rules-evaluator';
-import type { LinkRule, Utm } from '../qrcodes/smart-links/link-settings';
-import type { QrCodeId } from '../common/ids/resource-ids';
+import { CompiledRules } from './settings/link-rules-evaluator';
+import type { LinkRule, Utm } from './settings/link-settings';
 import type { LinkTarget } from './link-target';
 import { steadyDecision } from './link-decision';
-import type { ServedDomain } from './served-domain';
 
 /**
- * The redirect host's queries. A link is looked up by its host and short code, across accounts, on
+ * The queries of links: a link is looked up by its host and short code, across accounts, on
  * purpose: they are the public identifier printed in the image, and no account is involved in a
- * scan. A domain is looked up by the hostname a request names.
+ * scan. A limited code's scans are reserved here.
  */
 @Injectable()
 export class LinksRepository {
@@ -101,25 +99,5 @@ export class LinksRepository {
   async storedScans(codeId: QrCodeId): Promise<number> {
     const row = await this.database.read.anyAccount.selectFrom('qr_codes').select('scans').where('id', '=', codeId).executeTakeFirst();
     return row ? Number(row.scans) : 0;
-  }
-
-  /** The domain a Host names: its served holder (verified or failing), else a pending one, else null. */
-  async findDomain(hostname: string): Promise<ServedDomain | null> {
-    const row = await this.database.read.anyAccount
-      .selectFrom('domains')
-      .select(['id', 'hostname', 'status', 'root_redirect_url', 'not_found_url'])
-      .where('hostname', '=', hostname)
-      .orderBy(sql`status = 'pending'`)
-      .limit(1)
-      .executeTakeFirst();
-    if (!row) return null;
-    const served = row.status !== 'pending';
-    return {
-      id: row.id,
-      hostname: row.hostname,
-      served,
-      rootRedirectUrl: served ? row.root_redirect_url : null,
-      notFoundUrl: served ? row.not_found_url : null,
-    };
   }
 }

@@ -1,19 +1,18 @@
-import { SHORT_CODE_LENGTH } from '../qrcodes/short-code';
 import { Injectable } from '@nestjs/common';
-import { type NearCache, NearCacheRegistry } from '../infra/cache/near-cache';
 import type { DomainId } from '../common/ids/resource-ids';
-import { DomainEvents } from '../domains/domain-events';
+import { DomainEvents } from '../domains';
+import { type NearCache, NearCacheRegistry } from '../infra/cache/near-cache';
 import { type QrCodeChanged, QrCodeEvents } from '../qrcodes/qr-code-events';
 import { shortCodeKey } from '../qrcodes/qr-codes.repository';
+import { SHORT_CODE_LENGTH } from '../qrcodes/short-code';
 import type { LinkTarget } from './link-target';
 import { LinksRepository } from './links.repository';
 
-/** How long a resolved link may be served from memory without hearing of a change (backstop for missed invalidations). */
+/** How long a loaded link may be served from memory without hearing of a change (backstop for missed invalidations). */
 const LINK_TTL_MS = 30_000;
 /** Unknown codes are remembered briefly so that a flood of bad links does not reach the database. */
 const MISSING_TTL_MS = 5_000;
 
-/** The links a code change makes stale: the code's key on its host before and after (a vanity code may be looked up before it exists). */
 /** A generated short code's form: 8 base62 characters, drawn at random, so never asked for before its code exists. */
 const GENERATED_FORM = new RegExp(`^[0-9A-Za-z]{${SHORT_CODE_LENGTH}}$`);
 
@@ -34,17 +33,17 @@ function staleKeys(change: QrCodeChanged): string[] {
 }
 
 /**
- * Resolves links by (host, short code) from an in-process near cache, so the redirect hot path
+ * Links by (host, short code) from an in-process near cache, so the redirect hot path
  * normally makes no database or Redis round trip. The key is the code's domain id (empty for the
  * default redirect host) and its short code (shortCodeKey). A change of a code (content, status,
  * expiry, domain, delete) drops its links on every instance, and so does the deletion of a domain
  * for the codes it moved to the default host.
  */
 @Injectable()
-export class LinkResolver {
+export class LinkCache {
   private readonly links: NearCache<LinkTarget | null>;
   /** Lookups in flight: a burst of scans of a code not yet in memory makes one query, not one each. */
-  private readonly resolving = new Map<string, Promise<LinkTarget | null>>();
+  private readonly loading = new Map<string, Promise<LinkTarget | null>>();
 
   constructor(
     private readonly repository: LinksRepository,
@@ -61,16 +60,17 @@ export class LinkResolver {
     });
   }
 
-  /** The link if this instance has it in memory (null: known not to exist), undefined if it must be looked up (resolve). */
+  /** The link if this instance has it in memory (null: known not to exist), undefined if it must be looked up (load). */
   cached(shortCode: string, domainId: DomainId | null = null): LinkTarget | null | undefined {
     return this.links.get(shortCodeKey(domainId, shortCode));
   }
 
-  resolve(shortCode: string, domainId: DomainId | null = null): Promise<LinkTarget | null> {
+  /** The link from memory, else from the database (one query per key however many scans wait for it). */
+  load(shortCode: string, domainId: DomainId | null = null): Promise<LinkTarget | null> {
     const key = shortCodeKey(domainId, shortCode);
     const cached = this.links.get(key);
     if (cached !== undefined) return Promise.resolve(cached);
-    let lookup = this.resolving.get(key);
+    let lookup = this.loading.get(key);
     if (!lookup) {
       const lookedUpAt = this.links.mark();
       lookup = this.repository
@@ -79,8 +79,8 @@ export class LinkResolver {
           this.links.set(key, target, target ? LINK_TTL_MS : MISSING_TTL_MS, lookedUpAt);
           return target;
         })
-        .finally(() => this.resolving.delete(key));
-      this.resolving.set(key, lookup);
+        .finally(() => this.loading.delete(key));
+      this.loading.set(key, lookup);
     }
     return lookup;
   }

@@ -3,22 +3,39 @@ import type { AccountId } from '../common/ids/account-id';
 import type { QrCodeId } from '../common/ids/resource-ids';
 import { ValidationFailedException } from '../common/validation/validation-failed.exception';
 import { QrCodesService } from '../qrcodes/qr-codes.service';
-import { UNKNOWN_PLACE } from '../scans/geo/geo-locator';
-import type { ResolveScanDto } from './dto/resolve-scan.dto';
+import { UNKNOWN_PLACE } from '../scans';
+import type { ResolveScanDto } from './dto/dry-run.dto';
+import { decideLink } from './link-decision';
+import { LinkDecisions } from './link-decisions.service';
+import type { LinkDecision, LinkTarget } from './link-target';
 import { LinksRepository } from './links.repository';
-import { RedirectService, type SimulatedScan, type Visit } from './redirect.service';
+import type { RuleMiss } from './settings/link-rules-evaluator';
+import type { Visit } from './visit';
+import { VisitFactsReader } from './visit-facts';
+
+/** The dry run's view of a scan: the decision, why earlier rules did not match, and whether the limit would stop it. */
+interface SimulatedScan {
+  decision: LinkDecision;
+  misses: RuleMiss[];
+  limitReached: boolean;
+  fallbackLocation: string | null;
+  /** the code's exact scan count the decision saw */
+  scans: number;
+}
 
 /**
  * The dry-run resolver (docs/smart-links.md#dry-run-resolver): a simulated scan of one of the
- * account's dynamic codes, answered by the redirect host's own decision (RedirectService.simulate),
- * from the code as stored now (not this instance's cached link). Counts and reserves nothing.
+ * account's dynamic codes, answered by the redirect host's own decision (decideLink), from the code
+ * as stored now (not this instance's cached link), with every rule before the match explained; the
+ * scan limit is compared, never reserved, and nothing is counted.
  */
 @Injectable()
-export class LinkResolveService {
+export class DryRunService {
   constructor(
     private readonly qrCodes: QrCodesService,
     private readonly links: LinksRepository,
-    private readonly redirects: RedirectService,
+    private readonly decisions: LinkDecisions,
+    private readonly facts: VisitFactsReader,
   ) {}
 
   async resolve(accountId: AccountId, id: QrCodeId, scan: ResolveScanDto) {
@@ -42,9 +59,20 @@ export class LinkResolveService {
     };
     const at = scan.time ? Date.parse(scan.time) : Date.now();
     return toResolved(
-      await this.redirects.simulate(target, visit, at, scan.password_entered === true),
+      await this.simulate(target, visit, at, scan.password_entered === true),
       code.rules.map((rule) => rule.name ?? null),
     );
+  }
+
+  private async simulate(target: LinkTarget, visit: Visit, at: number, passwordEntered: boolean): Promise<SimulatedScan> {
+    const scans = await this.decisions.exactScanCount(target.codeId);
+    const { decision, misses } = decideLink(target, this.facts.factsOf(visit, at, scans), {
+      passwordAccepted: passwordEntered || target.passwordHash === null,
+      explain: true,
+    });
+    const counted = (decision.kind === 'redirect' || decision.kind === 'page') && target.maxScans !== null && !this.facts.isBot(visit);
+    const limitReached = counted && (await this.links.reservedScans(target.codeId)) >= (target.maxScans ?? Infinity);
+    return { decision, misses, limitReached, fallbackLocation: target.fallbackLocation, scans };
   }
 }
 

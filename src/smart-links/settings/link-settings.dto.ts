@@ -11,11 +11,11 @@ import {
   RULE_OSES,
   UTM_FIELDS,
   WEEKDAYS,
-} from '../smart-links/link-settings';
+} from './link-settings';
 
 /*
  * The OpenAPI schemas of the smart-link fields (docs/smart-links.md). Their values are checked in
- * depth by checkLinkFields (src/qrcodes/smart-links/), which names each problem by its path
+ * depth by checkLinkFields (src/smart-links/settings/), which names each problem by its path
  * (`rules[3].conditions.time.time_zone`); class-validator only lets the fields through (@Allow).
  */
 

@@ -1,5 +1,5 @@
 import type { QrCodeId } from '../common/ids/resource-ids';
-import { CompiledRules } from '../qrcodes/smart-links/link-rules-evaluator';
+import { CompiledRules } from './settings/link-rules-evaluator';
 import { decideLink, steadyDecision } from './link-decision';
 import type { LinkTarget } from './link-target';
 

@@ -9,15 +9,16 @@ import { ApiJsonBody } from '../common/openapi/json-body';
 import { API_KEY_SCHEME } from '../common/openapi/security-schemes';
 import { qrCodeIdPipe } from '../common/validation/resource-id.pipe';
 import { ApiQrCodeIdParam, QR_CODE_NOT_FOUND } from '../qrcodes/qr-codes.controller';
-import { RESOLVE_SCAN_EXAMPLES, ResolvedScanView, ResolveScanDto } from './dto/resolve-scan.dto';
-import { LinkResolveService } from './link-resolve.service';
+import { RESOLVE_SCAN_EXAMPLES, ResolvedScanView, ResolveScanDto } from './dto/dry-run.dto';
+import { DryRunService } from './dry-run.service';
 
+/** The dry-run resolver's route (docs/smart-links.md#dry-run-resolver). */
 @ApiTags('qrcodes')
 @ApiSecurity(API_KEY_SCHEME)
 @ApiErrorResponses(API_KEY_ROUTE_ERRORS)
 @Controller('api/v1/qrcodes')
-export class LinkResolveController {
-  constructor(private readonly resolver: LinkResolveService) {}
+export class DryRunController {
+  constructor(private readonly dryRun: DryRunService) {}
 
   @Post(':id/resolve')
   @HttpCode(200)
@@ -42,6 +43,6 @@ export class LinkResolveController {
     ...JSON_BODY_ERRORS,
   })
   resolve(@CurrentAccount() account: AccountId, @Param('id', qrCodeIdPipe) id: QrCodeId, @Body() body: ResolveScanDto) {
-    return this.resolver.resolve(account, id, body);
+    return this.dryRun.resolve(account, id, body);
   }
 }
