@@ -27,7 +27,7 @@ import { RedirectService } from './redirect/redirect.service';
 import { ScanRecorder } from './redirect/scan-recorder';
 import { DomainHosts } from './domains';
 import { dispatchByHost } from './redirect/host-dispatch';
-import { servedDomainOf } from './redirect/served-domain';
+import { servedDomainOf } from './redirect/request-domain';
 import { createGs1Host, GS1_DESCRIPTION_PATH, isResolverPath } from './gs1/resolver/gs1-host';
 import { Gs1Resolver } from './gs1/resolver/gs1-resolver.service';
 import { hostnameOfOrigin } from './domains/hostname';
