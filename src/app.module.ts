@@ -4,6 +4,7 @@ import { AnalyticsModule } from './analytics/analytics.module';
 import { ApiKeyGuard } from './auth/api-key.guard';
 import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
+import { BrandKitsModule } from './brand-kits/brand-kits.module';
 import { BulkModule } from './bulk/bulk.module';
 import { DomainsModule } from './domains/domains.module';
 import { ExportsModule } from './exports/exports.module';
@@ -18,6 +19,7 @@ import { RedirectModule } from './redirect/redirect.module';
 import { SmartLinksModule } from './smart-links';
 import { ShareModule } from './share/share.module';
 import { StylesModule } from './styles/styles.module';
+import { TagsModule } from './tags/tags.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { APP_CONFIG, AppConfig } from './config/app-config';
 import { CLOCK, type Clock, systemClock } from './common/time/clock';
@@ -65,6 +67,8 @@ export class AppModule {
         AuthModule,
         FoldersModule,
         DomainsModule,
+        TagsModule,
+        BrandKitsModule,
         BulkModule,
         QrCodesModule,
         ImagesModule,

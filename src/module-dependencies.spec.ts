@@ -21,6 +21,10 @@ const ALLOWED: Record<string, string[]> = {
   auth: ['common', 'config', 'infra', 'generated'],
   folders: ['common', 'config', 'infra', 'generated'],
   domains: ['common', 'config', 'infra', 'generated'],
+  /** Tags: names and counts; resolved for code writes by the QR code module. */
+  tags: ['common', 'config', 'infra', 'generated'],
+  /** Brand kits: looks drawn under codes' own styles, checked by the style rules. */
+  'brand-kits': ['common', 'config', 'infra', 'generated', 'rendering'],
   /** What a code stores of its smart link, its checks and the rules evaluator: pure, below the QR code module that stores them. */
   'smart-links/settings': ['common', 'config', 'infra', 'scans'],
   qrcodes: ['common', 'config', 'infra', 'generated', 'folders', 'domains', 'rendering', 'scans', 'smart-links/settings'],
@@ -39,7 +43,9 @@ const ALLOWED: Record<string, string[]> = {
   /** Destination history: listens to QrCodeEvents, restores through QrCodesService. */
   history: ['common', 'config', 'infra', 'generated', 'qrcodes'],
   /** CSV imports: rows checked like bulk items, created through the QR code service; folders named by name. */
-  imports: ['common', 'config', 'infra', 'generated', 'folders', 'qrcodes', 'bulk'],
+  imports: ['common', 'config', 'infra', 'generated', 'folders', 'qrcodes', 'bulk', 'tags', 'smart-links/settings'],
+  /** Bulk edits by filter or ids: each code changed through the QR code service, as one by one. */
+  'bulk-edits': ['common', 'config', 'infra', 'generated', 'qrcodes', 'tags'],
   /** ZIP and CSV exports of codes, drawn by the renderer. */
   exports: ['common', 'config', 'infra', 'generated', 'folders', 'qrcodes', 'rendering'],
   /** Stats pages and image links: analytics and images shown without a key; the landing pages' HTML escaping. */
@@ -93,6 +99,10 @@ const PURE = [
   /^redirect\/landing\//,
   /^scans\/geo\/geo-locator\.ts$/,
   /^history\/versioned-state\.ts$/,
+  /^tags\/tag-names\.ts$/,
+  /^brand-kits\/kit-style\.ts$/,
+  /^bulk-edits\/change-set\.ts$/,
+  /^imports\/sources\//,
   /^share\/charts\//,
   /^share\/stats-page\//,
   /^share\/signed-token\.ts$/,

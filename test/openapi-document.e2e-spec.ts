@@ -162,10 +162,13 @@ describe('OpenAPI document (e2e)', () => {
       let url = op.path;
       // The outer id first: a nested resource is found through its parent.
       for (const parameter of parametersOf(op, 'path').sort((a, b) => Number(b.name === 'id') - Number(a.name === 'id'))) {
+        // A resource named by another field than its id (`/tags/{name}`): that field of its own collection's first example.
+        const own = created.get(collectionOf(op.path));
         const value =
           parameter.name === 'id'
-            ? created.get(collectionOf(op.path))?.id
-            : ([...created.values()].find((body) => parameter.name in body)?.[parameter.name] ??
+            ? own?.id
+            : (own?.[parameter.name] ??
+              [...created.values()].find((body) => parameter.name in body)?.[parameter.name] ??
               (await firstListed(op.path, parameter.name, url, key)));
         if (typeof value !== 'string' && typeof value !== 'number') {
           problems.push(`${op.label}: no earlier example created a value for the path parameter ${parameter.name}`);

@@ -16,15 +16,15 @@ export interface CsvFile {
 export type CsvFileRead = { ok: true; file: CsvFile } | { ok: false; errors: FieldError[] };
 
 /**
- * Reads an import's CSV (RFC 4180 through csv-parse: quoted cells, quotes doubled, line breaks
- * inside quotes, a UTF-8 byte order mark). The delimiter is `,` or `;`, whichever the header line
- * has more of outside quotes (spreadsheets in locales with a decimal comma write `;`). Refuses,
- * naming the problem, a file that is not CSV, has no header or no row, more than MAX_IMPORT_ROWS
- * rows, or unknown or repeated columns.
+ * Reads a CSV file's header and records (RFC 4180 through csv-parse: quoted cells, quotes doubled,
+ * line breaks inside quotes, a UTF-8 byte order mark), cells by header name. The delimiter is `,`
+ * or `;`, whichever the header line has more of outside quotes (spreadsheets in locales with a
+ * decimal comma write `;`). Refuses, naming the problem, a file that is not CSV, has no header or
+ * no row, or more than MAX_IMPORT_ROWS rows. The header's cells are trimmed; the caller checks them.
  */
-export function readCsvFile(text: string): CsvFileRead {
-  const body = (field: string, message: string): CsvFileRead => ({ ok: false, errors: [{ field, message }] });
-  if (Buffer.byteLength(text) > MAX_IMPORT_BYTES) return body('body', `the CSV is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MiB`);
+export function readCsvRecords(text: string): CsvFileRead {
+  const body = (message: string): CsvFileRead => ({ ok: false, errors: [{ field: 'body', message }] });
+  if (Buffer.byteLength(text) > MAX_IMPORT_BYTES) return body(`the CSV is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MiB`);
   const delimiter = detectDelimiter(text);
   let records: string[][];
   try {
@@ -32,10 +32,29 @@ export function readCsvFile(text: string): CsvFileRead {
     const parsed: unknown = parse(text, { bom: true, delimiter, relax_column_count: true, skip_empty_lines: true });
     records = parsed as string[][];
   } catch (error) {
-    return body('body', `the CSV cannot be read: ${(error as Error).message}`);
+    return body(`the CSV cannot be read: ${(error as Error).message}`);
   }
-  if (records.length === 0) return body('body', 'the CSV is empty: it needs a header line and at least one row');
+  if (records.length === 0) return body('the CSV is empty: it needs a header line and at least one row');
   const header = records[0].map((cell) => cell.trim());
+  const data = records.slice(1);
+  if (data.length === 0) return body('the CSV has a header but no row');
+  if (data.length > MAX_IMPORT_ROWS) return body(`the CSV has more than ${MAX_IMPORT_ROWS} rows`);
+  const rows: CsvFile['rows'] = data.map((cells, index) => {
+    const row = index + 2;
+    if (cells.length === header.length) return { row, cells: new Map(header.map((name, column) => [name, cells[column]])) };
+    return { row, cells: new Map(), problem: { field: 'row', message: `the row has ${cells.length} cells; the header has ${header.length}` } };
+  });
+  return { ok: true, file: { delimiter, header, rows } };
+}
+
+/**
+ * Reads an import's CSV in the service's own columns (docs/exports-and-imports.md#csv-columns):
+ * readCsvRecords, then refuses unknown or repeated columns and a file without a type column.
+ */
+export function readCsvFile(text: string): CsvFileRead {
+  const read = readCsvRecords(text);
+  if (!read.ok) return read;
+  const { header } = read.file;
   const unknown = unknownColumns(header);
   if (unknown.length > 0) {
     return {
@@ -49,16 +68,8 @@ export function readCsvFile(text: string): CsvFileRead {
   const repeated = repeatedColumns(header);
   if (repeated.length > 0)
     return { ok: false, errors: repeated.map((name) => ({ field: `columns.${name}`, message: `column "${name}" appears twice` })) };
-  if (!header.includes('type')) return body('columns.type', 'the CSV needs a type column');
-  const data = records.slice(1);
-  if (data.length === 0) return body('body', 'the CSV has a header but no row');
-  if (data.length > MAX_IMPORT_ROWS) return body('body', `the CSV has more than ${MAX_IMPORT_ROWS} rows`);
-  const rows: CsvFile['rows'] = data.map((cells, index) => {
-    const row = index + 2;
-    if (cells.length === header.length) return { row, cells: new Map(header.map((name, column) => [name, cells[column]])) };
-    return { row, cells: new Map(), problem: { field: 'row', message: `the row has ${cells.length} cells; the header has ${header.length}` } };
-  });
-  return { ok: true, file: { delimiter, header, rows } };
+  if (!header.includes('type')) return { ok: false, errors: [{ field: 'columns.type', message: 'the CSV needs a type column' }] };
+  return read;
 }
 
 /** `;` when the header line has more semicolons than commas outside quotes, else `,`. */

@@ -13,6 +13,8 @@ export type DeliveryId = string & { readonly __brand: 'DeliveryId' };
 export type WebhookEventId = string & { readonly __brand: 'WebhookEventId' };
 /** A background job: an export or an import (its id is the export's or the import's). */
 export type JobId = string & { readonly __brand: 'JobId' };
+export type TagId = string & { readonly __brand: 'TagId' };
+export type BrandKitId = string & { readonly __brand: 'BrandKitId' };
 /** A public stats page's link (its token names it). */
 export type ShareLinkId = string & { readonly __brand: 'ShareLinkId' };
 /** A public image URL's link (its token names it). */

@@ -40,6 +40,10 @@ export type OwnedTable =
   | 'share_links'
   | 'image_links'
   | 'image_link_keys'
+  | 'tags'
+  | 'tag_code_counts'
+  | 'brand_kits'
+  | 'brand_kit_domains'
   | 'gs1_items';
 
 /**
@@ -52,6 +56,7 @@ const FOLDER_COLUMN: Partial<Record<OwnedTable, string>> = {
   folders: 'folders.id',
   webhook_endpoints: 'webhook_endpoints.folder_id',
   scan_account_days: 'scan_account_days.folder_key',
+  tag_code_counts: 'tag_code_counts.folder_key',
 };
 
 /**

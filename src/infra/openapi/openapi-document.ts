@@ -43,6 +43,8 @@ export function buildOpenApiDocument(app: INestApplication, config: Pick<AppConf
       .addTag('qrcodes', 'QR codes: create, bulk create, list, get, update, delete, image, scan analytics and destination history')
       .addTag('analytics', 'Account-wide scan analytics: totals, series, top codes and breakdowns over every code, a folder or a type')
       .addTag('folders', 'Folders to group QR codes')
+      .addTag('tags', "Tags: an account's labels of its codes, many per code; rename, merge and delete (docs/tags-and-bulk-edits.md)")
+      .addTag('brand-kits', 'Brand kits: a style, frame and logo codes are drawn with, under their own style (docs/brand-kits.md)')
       .addTag(
         'gs1',
         'GS1 Digital Link items and their links, answered by the GS1-conformant resolver; their codes for print (docs/gs1-digital-link.md)',
