@@ -1,7 +1,19 @@
 import { applyDecorators, Injectable, type PipeTransform } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import { ValidateBy } from 'class-validator';
-import type { ApiKeyId, BrandKitId, DeliveryId, DomainId, FolderId, Gs1ItemId, ImageLinkId, JobId, QrCodeId, ShareLinkId, WebhookId } from '../ids/resource-ids';
+import type {
+  ApiKeyId,
+  BrandKitId,
+  DeliveryId,
+  DomainId,
+  FolderId,
+  Gs1ItemId,
+  ImageLinkId,
+  JobId,
+  QrCodeId,
+  ShareLinkId,
+  WebhookId,
+} from '../ids/resource-ids';
 import { isUuid, notAUuid } from '../ids/resource-ids';
 import { ValidationFailedException } from './validation-failed.exception';
 
