@@ -23,6 +23,7 @@ import { buildOpenApiDocument } from './infra/openapi/openapi-document';
 import { MetricsService } from './infra/observability/metrics.service';
 import { observeRequestDurations } from './infra/observability/request-durations';
 import { createRedirectHost, REDIRECT_PATH_PREFIX } from './redirect/redirect-host';
+import { HostRoutes } from './redirect/host-routes';
 import { RedirectService } from './redirect/redirect.service';
 import { ScanRecorder } from './redirect/scan-recorder';
 import { DomainHosts } from './domains';
@@ -129,9 +130,14 @@ async function mountRedirectHost(
 ): Promise<void> {
   const fastify = app.getHttpAdapter().getInstance();
   const metrics = app.get(MetricsService);
-  const redirectHost = await createRedirectHost(app.get(RedirectService), app.get(ScanRecorder), { trustProxy: config.trustProxy, logger, metrics });
+  const hostRoutes = app.get(HostRoutes);
+  const redirectHost = await createRedirectHost(app.get(RedirectService), app.get(ScanRecorder), hostRoutes, {
+    trustProxy: config.trustProxy,
+    logger,
+    metrics,
+  });
   const toRedirectHost: RequestListener = (request, response) => redirectHost.routing(request, response);
-  router.mount(REDIRECT_PATH_PREFIX, toRedirectHost);
+  for (const prefix of [REDIRECT_PATH_PREFIX, ...hostRoutes.defaultHostPrefixes()]) router.mount(prefix, toRedirectHost);
   // The GS1 resolver: under GS1_PATH_PREFIX and /.well-known/gs1resolver on the default host, Digital Link paths on branded domains.
   const gs1Host = await createGs1Host(app.get(Gs1Resolver), {
     prefix: config.gs1PathPrefix,

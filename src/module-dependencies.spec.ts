@@ -48,9 +48,10 @@ const ALLOWED: Record<string, string[]> = {
   'bulk-edits': ['common', 'config', 'infra', 'generated', 'qrcodes', 'tags'],
   /** ZIP and CSV exports of codes, drawn by the renderer. */
   exports: ['common', 'config', 'infra', 'generated', 'folders', 'qrcodes', 'rendering'],
-  /** Stats pages and image links: analytics and images shown without a key; the landing pages' HTML escaping. */
+  /** Stats pages and image links: analytics and images shown without a key, on the redirect host's routes (HostRoutes). */
   share: [
     'common',
+    'domains',
     'config',
     'infra',
     'generated',

@@ -63,7 +63,7 @@ export class DomainsRepository {
   async findServed(hostname: string): Promise<ServedDomain | null> {
     const row = await this.database.read.anyAccount
       .selectFrom('domains')
-      .select(['id', 'hostname', 'status', 'root_redirect_url', 'not_found_url'])
+      .select(['id', 'account_id', 'hostname', 'status', 'root_redirect_url', 'not_found_url'])
       .where('hostname', '=', hostname)
       .orderBy(sql`status = 'pending'`)
       .limit(1)
@@ -73,6 +73,7 @@ export class DomainsRepository {
     return {
       id: row.id,
       hostname: row.hostname,
+      accountId: row.account_id,
       served,
       rootRedirectUrl: served ? row.root_redirect_url : null,
       notFoundUrl: served ? row.not_found_url : null,

@@ -30,6 +30,7 @@ import { DEFAULT_EXPORT_SIZE } from '../rendering/export/print-size';
 import type { ExportQuery } from './dto/export.query';
 import { MAX_SIZE, MIN_SIZE } from '../rendering/image-size-range';
 import { smallestDecodableSize } from '../rendering/smallest-size';
+import { overlayStyle } from '../rendering/style/overlay-style';
 
 /** Rendered images live this long in the shared cache; a version bump makes them unreachable sooner. */
 const IMAGE_TTL_SECONDS = 24 * 3600;
@@ -49,6 +50,19 @@ export interface QrExport {
   /** Null when the client's ETag matched (304). */
   bytes: Buffer | null;
 }
+
+/**
+ * The code's image with style fields laid over its own (an image link's overrides, checked when the
+ * link was made); `key` names the variant in cache keys and ETags (it never changes for a key).
+ */
+export interface StyleVariant {
+  key: string;
+  style: Record<string, unknown>;
+}
+
+const variantTag = (variant: StyleVariant | undefined): string => (variant ? `.k${variant.key}` : '');
+const styleOf = (source: ImageSource, variant: StyleVariant | undefined): Record<string, unknown> =>
+  variant ? (overlayStyle(source.style, variant.style) as Record<string, unknown>) : source.style;
 
 export interface QrImage {
   etag: string;
@@ -92,14 +106,14 @@ export class ImagesService {
     });
   }
 
-  async image(accountId: AccountId, id: QrCodeId, size: number, ifNoneMatch?: string): Promise<QrImage> {
+  async image(accountId: AccountId, id: QrCodeId, size: number, ifNoneMatch?: string, variant?: StyleVariant): Promise<QrImage> {
     const source = await this.source(accountId, id);
-    const etag = `"r${RENDERER_REVISION}.v${source.renderVersion}.s${size}"`;
+    const etag = `"r${RENDERER_REVISION}.v${source.renderVersion}.s${size}${variantTag(variant)}"`;
     const { minDecodableSize } = source;
     if (ifNoneMatch && matchesEtag(ifNoneMatch, etag)) return { etag, minDecodableSize, svg: null };
 
     const group = imageCacheGroup(source.id);
-    const member = imageCacheMember(source.renderVersion, size);
+    const member = imageCacheMember(source.renderVersion, size) + variantTag(variant);
     const key = `${group}:${member}`;
     const local = this.localImages.get(key);
     if (local) {
@@ -113,7 +127,7 @@ export class ImagesService {
       return { etag, minDecodableSize, svg: shared };
     }
     this.metrics.imageCacheMisses.inc();
-    const drawing = drawQrCode({ text: source.text, style: source.style, size, idPrefix: idPrefixOf(source) });
+    const drawing = drawQrCode({ text: source.text, style: styleOf(source, variant), size, idPrefix: idPrefixOf(source) });
     const frameProblem = frameTextProblem(drawing, { field: 'size', size });
     if (frameProblem) throw new ValidationFailedException([frameProblem]);
     const svg = Buffer.from(writeSvgDocument(drawing.parts));
@@ -128,9 +142,9 @@ export class ImagesService {
    * (it names the PDF). Sizes are judged before any cache is looked at, so a refused size is
    * refused the same way every time; a 304 carries the same headers as the file.
    */
-  async export(accountId: AccountId, id: QrCodeId, query: ExportQuery, ifNoneMatch?: string): Promise<QrExport> {
+  async export(accountId: AccountId, id: QrCodeId, query: ExportQuery, ifNoneMatch?: string, variant?: StyleVariant): Promise<QrExport> {
     const source = await this.source(accountId, id);
-    const exportSource: ExportSource = { text: source.text, style: source.style, name: source.name, idPrefix: idPrefixOf(source) };
+    const exportSource: ExportSource = { text: source.text, style: styleOf(source, variant), name: source.name, idPrefix: idPrefixOf(source) };
     const options: ExportOptions = { format: query.format, size: query.size, widthMm: query.widthMm, dpi: query.dpi, bleedMm: query.bleedMm };
     let measure: ExportMeasure;
     try {
@@ -138,7 +152,7 @@ export class ImagesService {
     } catch (error) {
       throw asValidationFailure(error);
     }
-    const parameters = exportParameters(query, source.name);
+    const parameters = exportParameters(query, source.name) + variantTag(variant);
     const etag = `"r${RENDERER_REVISION}.v${source.renderVersion}.x.${parameters}"`;
     const answer = { etag, measure, contentType: EXPORT_MEDIA_TYPES[query.format], fileName: source.name };
     if (ifNoneMatch && matchesEtag(ifNoneMatch, etag)) return { ...answer, bytes: null };

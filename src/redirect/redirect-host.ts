@@ -6,7 +6,6 @@ import { trustProxyHops } from '../infra/http/trust-proxy';
 import type { MetricsService } from '../infra/observability/metrics.service';
 import { observeSentResponse } from '../infra/observability/request-durations';
 import { LANDING_FILE_NAMES, type LandingFile } from './landing/landing-page';
-import { PAGE_CSP } from './landing/page-style';
 import { ERROR_PAGE, NOT_FOUND_PAGE, UNAVAILABLE_PAGE } from './landing/status-pages';
 import { clipHeader } from '../scans';
 import type { Visit } from '../smart-links';
@@ -15,6 +14,7 @@ import type { RedirectAnswer } from './redirect-answer';
 import type { RedirectService } from './redirect.service';
 import { servedDomainOf } from './request-domain';
 import type { ScanRecorder } from './scan-recorder';
+import { type HostRoutes, sendHostPage } from './host-routes';
 
 /** Requests under this path belong to the redirect host (the short links printed in QR codes). */
 export const REDIRECT_PATH_PREFIX = '/r/';
@@ -40,7 +40,12 @@ export interface RedirectHostOptions {
  * redirect itself. Here: the request id, the request metrics (observed as each answer is sent,
  * observeSentResponse), and nothing else.
  */
-export async function createRedirectHost(redirects: RedirectService, recorder: ScanRecorder, options: RedirectHostOptions): Promise<FastifyInstance> {
+export async function createRedirectHost(
+  redirects: RedirectService,
+  recorder: ScanRecorder,
+  routes: HostRoutes,
+  options: RedirectHostOptions,
+): Promise<FastifyInstance> {
   const { metrics } = options;
   const host = Fastify({
     logger: false,
@@ -50,7 +55,7 @@ export async function createRedirectHost(redirects: RedirectService, recorder: S
     return503OnClosing: true,
     // A path the router cannot match (bad percent-encoding, an over-long code) names no code: the 404 page.
     frameworkErrors: (_error, request, reply) => {
-      sendPage(reply.header(REQUEST_ID_HEADER, request.id).header('cache-control', 'no-store'), 404, NOT_FOUND_PAGE);
+      sendHostPage(reply.header(REQUEST_ID_HEADER, request.id).header('cache-control', 'no-store'), 404, NOT_FOUND_PAGE);
       observeSentResponse(metrics, request, reply, UNMATCHED);
     },
   });
@@ -97,6 +102,20 @@ export async function createRedirectHost(redirects: RedirectService, recorder: S
     });
   }
 
+  // What capabilities add (HostRoutes): their handlers send their own answers.
+  for (const route of routes.all()) {
+    host.route({
+      method: route.method,
+      url: route.url,
+      ...(route.bodyLimit === undefined ? {} : { bodyLimit: route.bodyLimit }),
+      handler: async (request, reply) => {
+        reply.header(REQUEST_ID_HEADER, request.id);
+        await route.handler(request, reply, servedDomainOf(request.raw) ?? null);
+        observeSentResponse(metrics, request, reply, route.url);
+      },
+    });
+  }
+
   // Only a branded domain's requests reach the root here (the server's host dispatch); the default host's go to the API.
   host.get('/', (request, reply) => {
     const domain = servedDomainOf(request.raw);
@@ -104,7 +123,7 @@ export async function createRedirectHost(redirects: RedirectService, recorder: S
   });
 
   host.setNotFoundHandler((request, reply) => {
-    sendPage(reply.header(REQUEST_ID_HEADER, request.id), 404, NOT_FOUND_PAGE);
+    sendHostPage(reply.header(REQUEST_ID_HEADER, request.id), 404, NOT_FOUND_PAGE);
     observeSentResponse(metrics, request, reply, UNMATCHED);
   });
   host.setErrorHandler((error: Error, request: FastifyRequest, reply: FastifyReply) => {
@@ -120,17 +139,17 @@ export async function createRedirectHost(redirects: RedirectService, recorder: S
 function sendErrorPage(error: Error, reply: FastifyReply, logger: Logger, reqId: string): void {
   if (isDatabaseUnavailable(error)) {
     logger.warn({ reqId }, `Redirect host: database unavailable: ${error.message}`);
-    sendPage(reply, 503, UNAVAILABLE_PAGE);
+    sendHostPage(reply, 503, UNAVAILABLE_PAGE);
     return;
   }
   // A request Fastify refused (a bad header, a body too large): the client's mistake, not a failure.
   const status = (error as { statusCode?: unknown }).statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    sendPage(reply, status, NOT_FOUND_PAGE);
+    sendHostPage(reply, status, NOT_FOUND_PAGE);
     return;
   }
   logger.error({ reqId, err: error }, 'Redirect host: request failed');
-  sendPage(reply, 500, ERROR_PAGE);
+  sendHostPage(reply, 500, ERROR_PAGE);
 }
 
 /** A scan's (or a password post's) visit, as the redirect service reads it. */
@@ -154,19 +173,8 @@ function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: Redire
     if (answer.cookie) reply.header('set-cookie', answer.cookie);
     reply.redirect(answer.location, answer.status ?? 302);
   } else if (answer.kind === 'file') sendFile(reply, answer.file);
-  else sendPage(reply, answer.status, answer.html, answer.csp);
+  else sendHostPage(reply, answer.status, answer.html, answer.csp);
   observeSentResponse(metrics, request, reply, route);
-}
-
-function sendPage(reply: FastifyReply, status: number, html: string | Buffer, csp = PAGE_CSP): FastifyReply {
-  return reply
-    .status(status)
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('content-security-policy', csp)
-    .header('x-content-type-options', 'nosniff')
-    .header('referrer-policy', 'no-referrer')
-    .header('x-robots-tag', 'noindex, nofollow')
-    .send(html);
 }
 
 function sendFile(reply: FastifyReply, file: LandingFile): FastifyReply {

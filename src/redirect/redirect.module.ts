@@ -3,6 +3,7 @@ import { ScansModule } from '../scans';
 import { SmartLinksModule } from '../smart-links';
 import { RedirectService } from './redirect.service';
 import { ScanRecorder } from './scan-recorder';
+import { HostRoutes } from './host-routes';
 
 /**
  * The redirect host (docs/architecture.md#scan-flow): its routes and host dispatch are plain
@@ -11,7 +12,7 @@ import { ScanRecorder } from './scan-recorder';
  */
 @Module({
   imports: [SmartLinksModule, ScansModule],
-  providers: [RedirectService, ScanRecorder],
-  exports: [RedirectService, ScanRecorder],
+  providers: [RedirectService, ScanRecorder, HostRoutes],
+  exports: [RedirectService, ScanRecorder, HostRoutes],
 })
 export class RedirectModule {}

@@ -4,6 +4,9 @@ import { FoldersModule } from '../folders/folders.module';
 import { ImagesModule } from '../images/images.module';
 import { QrCodesModule } from '../qrcodes/qrcodes.module';
 import { ScansModule } from '../scans/scans.module';
+import { RedirectModule } from '../redirect/redirect.module';
+import { ImageLinkServing } from './image-link-serving';
+import { ShareHostRoutes } from './share-host.routes';
 import { ImageLinksController } from './image-links.controller';
 import { ImageLinksRepository } from './image-links.repository';
 import { ImageLinksService } from './image-links.service';
@@ -18,9 +21,17 @@ import { StatsPagesService } from './stats-pages.service';
  * signed, revocable links, public image URLs for <img>, and the charts drawn for both.
  */
 @Module({
-  imports: [QrCodesModule, FoldersModule, AnalyticsModule, ImagesModule, ScansModule],
+  imports: [QrCodesModule, FoldersModule, AnalyticsModule, ImagesModule, ScansModule, RedirectModule],
   controllers: [ShareLinksController, ImageLinksController],
-  providers: [ShareTokens, ShareLinksRepository, ShareLinksService, StatsPagesService, ImageLinksRepository, ImageLinksService],
-  exports: [StatsPagesService, ImageLinksService],
+  providers: [
+    ShareTokens,
+    ShareLinksRepository,
+    ShareLinksService,
+    StatsPagesService,
+    ImageLinksRepository,
+    ImageLinksService,
+    ImageLinkServing,
+    ShareHostRoutes,
+  ],
 })
 export class ShareModule {}

@@ -1,0 +1,275 @@
+import { load } from 'cheerio';
+import type { LightMyRequestResponse } from 'fastify';
+import { decodePng } from './support/png-reader';
+import { decodeRaster, decodeSvg } from './support/decode-svg';
+import {
+  auth,
+  createFolder,
+  createQr,
+  eventually,
+  expectErrorBody,
+  expectFieldErrors,
+  expectStatus,
+  GENEROUS_RATE_LIMIT,
+  TestClock,
+  UUID,
+} from './support/factories';
+import { startTestApp, type TestApp } from './support/test-app';
+import { USER_AGENTS } from './support/user-agents';
+
+const HOUR_MS = 3_600_000;
+
+describe('sharing: stats pages and image links (e2e)', () => {
+  const clock = new TestClock();
+  let t: TestApp;
+  let key: string;
+  let otherKey: string;
+  let code: Record<string, any>;
+
+  const api = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, apiKey = key) =>
+    t.request({ method, url, headers: auth(apiKey), ...(payload ? { payload } : {}) });
+  const pathOf = (url: string) => new URL(url).pathname;
+
+  /** Scans through the redirect host, as phones send them, then waits until analytics count them all. */
+  async function scan(shortCode: string, agents: Array<{ ua: string; country: string }>): Promise<void> {
+    for (const agent of agents) {
+      const res = await t.request({ method: 'GET', url: `/r/${shortCode}`, headers: { 'user-agent': agent.ua, 'cf-ipcountry': agent.country } });
+      expectStatus(res, 302);
+    }
+  }
+
+  beforeAll(async () => {
+    t = await startTestApp({ ...GENEROUS_RATE_LIMIT, TRUST_PROXY: '1', GEO_COUNTRY_HEADER: 'CF-IPCountry' }, { clock });
+    ({ key } = await t.newAccount());
+    ({ key: otherKey } = await t.newAccount());
+    code = await createQr(t, key, { name: 'Spring <menu>', is_dynamic: true, content: { url: 'https://example.com/spring' } });
+    await scan(code.short_code, [
+      ...Array.from({ length: 3 }, () => ({ ua: USER_AGENTS.iphone.ua, country: 'DE' })),
+      ...Array.from({ length: 2 }, () => ({ ua: USER_AGENTS.pixel.ua, country: 'FR' })),
+    ]);
+    await eventually(async () => (await api('GET', `/api/v1/qrcodes/${code.id}/scans`)).json<{ totals: { scans: number } }>().totals.scans, 5);
+  });
+  afterAll(() => t?.close());
+
+  describe('share links', () => {
+    it('creates a link of a code: a page on the redirect host, every section by default', async () => {
+      const res = await api('POST', `/api/v1/qrcodes/${code.id}/share-links`, {});
+      expectStatus(res, 201);
+      expect(res.json()).toEqual({
+        token_id: expect.stringMatching(UUID),
+        url: expect.stringMatching(/^http:\/\/qr\.test\/s\/[A-Za-z0-9_-]{44}$/),
+        qr_code_id: code.id,
+        folder_id: null,
+        fields: ['totals', 'series', 'countries', 'devices', 'os', 'browsers', 'referrers'],
+        has_password: false,
+        expires_at: null,
+        revoked_at: null,
+        created_at: expect.any(String),
+        request_id: res.headers['x-request-id'],
+      });
+    });
+
+    it.each([
+      ['expires_at in the past', { expires_at: '2020-01-01T00:00:00Z' }, 'expires_at'],
+      ['an unknown section', { fields: ['totals', 'visitors'] }, 'fields'],
+      ['a repeated section', { fields: ['totals', 'totals'] }, 'fields'],
+      ['a 3-character password', { password: 'abc' }, 'password'],
+    ])('refuses %s, naming the field', async (_case, body, field) => {
+      expectFieldErrors(await api('POST', `/api/v1/qrcodes/${code.id}/share-links`, body), field);
+    });
+
+    it("answers 404 for another account's code, and lists only the code's own links", async () => {
+      expectErrorBody(await api('POST', `/api/v1/qrcodes/${code.id}/share-links`, {}, otherKey), 404);
+      const list = await api('GET', `/api/v1/qrcodes/${code.id}/share-links`);
+      expectStatus(list, 200);
+      expect(list.json<{ data: Array<{ qr_code_id: string }> }>().data.every((link) => link.qr_code_id === code.id)).toBe(true);
+      expectErrorBody(await api('GET', `/api/v1/qrcodes/${code.id}/share-links`, undefined, otherKey), 404);
+    });
+  });
+
+  describe('the stats page', () => {
+    let url: string;
+    let tokenId: string;
+
+    beforeAll(async () => {
+      const created = (await api('POST', `/api/v1/qrcodes/${code.id}/share-links`, { fields: ['totals', 'series', 'countries', 'devices'] })).json();
+      ({ url, token_id: tokenId } = created);
+    });
+
+    it('shows the code without a key: its name escaped, totals, charts with text alternatives and tables', async () => {
+      const res = await t.request({ method: 'GET', url: pathOf(url) });
+      expectStatus(res, 200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['content-security-policy']).toMatch(/script-src 'sha256-/);
+      const $ = load(res.body);
+      expect($('h1').text()).toBe('Spring <menu>');
+      expect($('.tile .number').first().text()).toBe('5');
+      expect(
+        $('svg[role="img"] title')
+          .map((_, el) => $(el).text())
+          .get(),
+      ).toEqual(['Scans per day', 'Top countries', 'Devices']);
+      expect(
+        $('section[aria-labelledby="h-countries"] tbody th')
+          .map((_, el) => $(el).text())
+          .get(),
+      ).toEqual(['DE', 'FR']);
+      // Only the shared sections: no browsers, no referrers.
+      expect($('section[aria-labelledby="h-browsers"]')).toHaveLength(0);
+      // The code's own image, which decodes to its short link.
+      expect(decodeSvg($('.qr').html() ?? '', { width: 300 })).toBe(code.dynamic_url);
+    });
+
+    it('answers the same numbers as the analytics API for the same window and zone, as JSON', async () => {
+      const json = await t.request({ method: 'GET', url: `${pathOf(url)}.json?days=7&interval=hour&tz=Asia/Kolkata` });
+      expectStatus(json, 200);
+      const body = json.json<Record<string, any>>();
+      const analytics = (
+        await api('GET', `/api/v1/qrcodes/${code.id}/scans?from=${body.from}&to=${encodeURIComponent(body.to)}&interval=hour&tz=Asia/Kolkata`)
+      ).json<Record<string, any>>();
+      expect(body.totals).toEqual(analytics.totals);
+      expect(body.series).toEqual(analytics.series);
+      expect(body.countries).toEqual(analytics.by_country);
+      expect(body.devices).toEqual(analytics.breakdowns.device);
+      expect(body).not.toHaveProperty('browsers');
+      expect(JSON.stringify(body)).not.toMatch(/visitor_hash|[0-9a-f]{32}/);
+    });
+
+    it.each([
+      ['an unknown range', '?days=31', 'days'],
+      ['hours over a year', '?days=365&interval=hour', 'interval'],
+      ['an unknown zone', '?tz=Mars/Olympus', 'tz'],
+      ['a parameter of its own', '?from=2026-01-01T00:00:00Z', 'from'],
+    ])('refuses %s with 400 naming it', async (_case, query, field) => {
+      expectFieldErrors(await t.request({ method: 'GET', url: `${pathOf(url)}.json${query}` }), field);
+    });
+
+    it('answers 404 to an altered, a truncated or a made-up token', async () => {
+      const token = pathOf(url).slice(3);
+      const altered = token.slice(0, 30) + (token[30] === 'A' ? 'B' : 'A') + token.slice(31);
+      for (const bad of [altered, token.slice(1), 'x'.repeat(44), `${token}x`]) {
+        const res = await t.request({ method: 'GET', url: `/s/${bad}` });
+        expect(res.statusCode).toBe(404);
+        expect(res.body).not.toContain('Spring');
+      }
+    });
+
+    it('stops at once on every instance when revoked', async () => {
+      const sibling = await t.startSibling();
+      try {
+        expectStatus(await sibling.request({ method: 'GET', url: pathOf(url) }), 200);
+        expectStatus(await api('DELETE', `/api/v1/share-links/${tokenId}`), 200);
+        expect((await sibling.request({ method: 'GET', url: pathOf(url) })).statusCode).toBe(404);
+        expect((await t.request({ method: 'GET', url: `${pathOf(url)}.json` })).statusCode).toBe(404);
+        // Another account cannot revoke (or learn of) a link.
+        expectErrorBody(await api('DELETE', `/api/v1/share-links/${tokenId}`, undefined, otherKey), 404);
+      } finally {
+        await sibling.close();
+      }
+    });
+
+    it('expires at its expires_at', async () => {
+      const expiring = (
+        await api('POST', `/api/v1/qrcodes/${code.id}/share-links`, { expires_at: new Date(clock.now().getTime() + HOUR_MS).toISOString() })
+      ).json();
+      expectStatus(await t.request({ method: 'GET', url: pathOf(expiring.url) }), 200);
+      clock.advance(2 * HOUR_MS);
+      try {
+        expect((await t.request({ method: 'GET', url: pathOf(expiring.url) })).statusCode).toBe(404);
+      } finally {
+        clock.advance(-2 * HOUR_MS);
+      }
+    });
+
+    it("shares a folder: every code in it, counted as the account's analytics count them", async () => {
+      const folder = await createFolder(t, key, 'Stores');
+      const inFolder = await createQr(t, key, { name: 'Store 1', is_dynamic: true, folder_id: folder.id });
+      await scan(inFolder.short_code, [{ ua: USER_AGENTS.samsung.ua, country: 'ES' }]);
+      const link = (await api('POST', `/api/v1/folders/${folder.id}/share-links`, {})).json();
+      expect(link).toMatchObject({ folder_id: folder.id, qr_code_id: null });
+      const body = await eventually(
+        async () => (await t.request({ method: 'GET', url: `${pathOf(link.url)}.json` })).json<{ totals: { scans: number } }>().totals.scans,
+        1,
+      );
+      expect(body).toBe(1);
+      const page = load((await t.request({ method: 'GET', url: pathOf(link.url) })).body);
+      expect(page('h1').text()).toBe('Stores');
+      expect(page('.kind').text()).toBe('Folder');
+    });
+  });
+
+  describe('image links', () => {
+    const image = (res: LightMyRequestResponse) => res.rawPayload;
+
+    it('serves the SVG without a key, with cache headers, an ETag and 304 on a match; it decodes to the short link', async () => {
+      const link = (await api('POST', `/api/v1/qrcodes/${code.id}/image-links`, {})).json();
+      expect(link).toMatchObject({ id: expect.stringMatching(UUID), size: 300, format: 'svg', style: null });
+      const res = await t.request({ method: 'GET', url: pathOf(link.url) });
+      expectStatus(res, 200);
+      expect(res.headers['content-type']).toBe('image/svg+xml');
+      expect(res.headers['cache-control']).toBe('public, max-age=86400');
+      expect(res.headers.etag).toMatch(/^"/);
+      expect(decodeSvg(image(res).toString('utf8'), { width: 300 })).toBe(code.dynamic_url);
+      const again = await t.request({ method: 'GET', url: pathOf(link.url), headers: { 'if-none-match': String(res.headers.etag) } });
+      expect(again.statusCode).toBe(304);
+      expect(again.rawPayload).toHaveLength(0);
+    });
+
+    it('serves a PNG with the style overrides of the link, and refuses a style that would not scan', async () => {
+      const link = (
+        await api('POST', `/api/v1/qrcodes/${code.id}/image-links`, { format: 'png', size: 400, style: { dotsOptions: { color: '#0b3d91' } } })
+      ).json();
+      const res = await t.request({ method: 'GET', url: pathOf(link.url) });
+      expectStatus(res, 200);
+      expect(res.headers['content-type']).toBe('image/png');
+      const raster = decodePng(image(res));
+      expect(raster.width).toBe(400);
+      expect(decodeRaster(raster)).toBe(code.dynamic_url);
+      const refused = await api('POST', `/api/v1/qrcodes/${code.id}/image-links`, { style: { dotsOptions: { color: '#ffffff' } } });
+      expect(expectFieldErrors(refused).some((error) => error.field.startsWith('style'))).toBe(true);
+    });
+
+    it('follows the code: a new destination style changes the ETag', async () => {
+      const link = (await api('POST', `/api/v1/qrcodes/${code.id}/image-links`, { expires_at: new Date(Date.now() + HOUR_MS).toISOString() })).json();
+      const before = await t.request({ method: 'GET', url: pathOf(link.url) });
+      expect(Number(/max-age=(\d+)/.exec(String(before.headers['cache-control']))?.[1])).toBeLessThanOrEqual(3600);
+      expectStatus(
+        await t.request({
+          method: 'PUT',
+          url: `/api/v1/qrcodes/${code.id}`,
+          headers: auth(key),
+          payload: { style: { dotsOptions: { type: 'rounded' } } },
+        }),
+        200,
+      );
+      const after = await t.request({ method: 'GET', url: pathOf(link.url) });
+      expect(after.headers.etag).not.toBe(before.headers.etag);
+    });
+
+    it('answers 400 to any query parameter: nothing outside the signature changes the image', async () => {
+      const link = (await api('POST', `/api/v1/qrcodes/${code.id}/image-links`, {})).json();
+      expectFieldErrors(await t.request({ method: 'GET', url: `${pathOf(link.url)}?size=2000` }), 'size');
+    });
+
+    it('answers 410 once revoked, and for every link after the secret is rotated; 404 to an altered token', async () => {
+      const revoked = (await api('POST', `/api/v1/qrcodes/${code.id}/image-links`, {})).json();
+      const kept = (await api('POST', `/api/v1/qrcodes/${code.id}/image-links`, { format: 'png' })).json();
+      const token = pathOf(kept.url).slice(3);
+      expect((await t.request({ method: 'GET', url: `/i/${token.slice(0, 30)}${token[30] === 'A' ? 'B' : 'A'}${token.slice(31)}` })).statusCode).toBe(
+        404,
+      );
+      expectStatus(await api('DELETE', `/api/v1/image-links/${revoked.id}`), 200);
+      expect((await t.request({ method: 'GET', url: pathOf(revoked.url) })).statusCode).toBe(410);
+      expectStatus(await t.request({ method: 'GET', url: pathOf(kept.url) }), 200);
+      const rotated = await api('POST', '/api/v1/image-links/rotate-secret');
+      expectStatus(rotated, 200);
+      expect(rotated.json<{ revoked: number }>().revoked).toBeGreaterThanOrEqual(1);
+      expect((await t.request({ method: 'GET', url: pathOf(kept.url) })).statusCode).toBe(410);
+      const listed = (await api('GET', `/api/v1/qrcodes/${code.id}/image-links`)).json<{ data: Array<{ revoked_at: string | null }> }>().data;
+      expect(listed.every((link) => link.revoked_at !== null)).toBe(true);
+      // A link made after the rotation works.
+      const fresh = (await api('POST', `/api/v1/qrcodes/${code.id}/image-links`, {})).json();
+      expectStatus(await t.request({ method: 'GET', url: pathOf(fresh.url) }), 200);
+    });
+  });
+});
