@@ -13,6 +13,7 @@
  * target, and the summary gives the median of the rounds' ratios.
  */
 import { execFile } from 'node:child_process';
+import { request } from 'node:http';
 import { promisify } from 'node:util';
 import Fastify from 'fastify';
 import { createApp } from '../src/app.factory';
@@ -111,8 +112,13 @@ async function main(): Promise<void> {
     { label: 'GTIN on a verified domain (Host)', url: `http://127.0.0.1:${APP_PORT}/01/${GTIN}`, headers: { ...PHONE, host: BRAND_HOST } },
   ];
   for (const target of targets) {
-    const answer = await fetch(target.url, { redirect: 'manual', headers: target.headers });
-    if (answer.status !== 307) throw new Error(`${target.label}: ${answer.status} ${await answer.text()}`);
+    // node:http, not fetch: fetch may not set Host.
+    const status = await new Promise<number | undefined>((resolve, reject) =>
+      request(target.url, { headers: target.headers }, (response) => resolve(response.resume().statusCode))
+        .on('error', reject)
+        .end(),
+    );
+    if (status !== 307) throw new Error(`${target.label}: ${status}`);
   }
   await load(`http://127.0.0.1:${BARE_PORT}/302`, {}, 3);
   for (const target of targets) await load(target.url, target.headers, 3);
