@@ -12,6 +12,7 @@ import {
 } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Readable } from 'node:stream';
+import { sendDownload } from '../infra/http/download';
 import { CurrentAccount } from '../common/auth/current-account.decorator';
 import { RequiredScope } from '../common/auth/required-scope.decorator';
 import type { AccountId } from '../common/ids/account-id';
@@ -100,13 +101,12 @@ export class ExportsController {
   })
   async download(@CurrentAccount() account: AccountId, @Param('id', jobIdPipe) id: JobId, @Res() reply: FastifyReply): Promise<void> {
     const zip = await this.exports.download(account, id);
-    await reply
-      .status(200)
-      .header('content-type', 'application/zip')
-      .header('content-length', String(zip.bytes))
-      .header('content-disposition', `attachment; filename="${zip.fileName}"`)
-      .header('cache-control', 'no-store')
-      .send(Readable.from(zip.pieces()));
+    await sendDownload(reply, {
+      contentType: 'application/zip',
+      disposition: `attachment; filename="${zip.fileName}"`,
+      body: Readable.from(zip.pieces()),
+      length: zip.bytes,
+    });
   }
 }
 
@@ -159,11 +159,10 @@ export class QrCodesCsvController {
       if (!first.done) yield first.value;
       yield* lines;
     }
-    await reply
-      .status(200)
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', 'attachment; filename="qr-codes.csv"')
-      .header('cache-control', 'no-store')
-      .send(Readable.from(all()));
+    await sendDownload(reply, {
+      contentType: 'text/csv; charset=utf-8',
+      disposition: 'attachment; filename="qr-codes.csv"',
+      body: Readable.from(all()),
+    });
   }
 }

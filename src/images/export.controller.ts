@@ -23,7 +23,7 @@ import {
   MIN_WIDTH_MM,
   roundMm,
 } from '../rendering/export/print-size';
-import { attachmentDisposition } from './content-disposition';
+import { attachmentDisposition, sendDownload } from '../infra/http/download';
 import { ExportQueryPipe } from './dto/export-query.pipe';
 import type { ExportQuery } from './dto/export.query';
 import { IMAGE_CSP, warningValue } from './images.controller';
@@ -147,20 +147,16 @@ export class ExportController {
   ): Promise<void> {
     const file = await this.images.export(account, id, query, ifNoneMatch);
     reply
-      .header('etag', file.etag)
-      .header('cache-control', 'public, max-age=3600')
       .header('content-security-policy', IMAGE_CSP)
       .header('x-content-type-options', 'nosniff')
       .header(MODULE_SIZE_MM_HEADER, String(roundMm(file.measure.moduleSizeMm)));
     if (file.measure.warning) reply.header('warning', warningValue(file.measure.warning));
-    if (!file.bytes) {
-      reply.status(304).send();
-      return;
-    }
-    reply
-      .status(200)
-      .header('content-type', file.contentType)
-      .header('content-disposition', attachmentDisposition(file.fileName, query.format))
-      .send(file.bytes);
+    sendDownload(reply, {
+      contentType: file.contentType,
+      disposition: attachmentDisposition(file.fileName, query.format, 'qr-code'),
+      body: file.bytes,
+      etag: file.etag,
+      cacheControl: 'public, max-age=3600',
+    });
   }
 }

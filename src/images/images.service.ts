@@ -1,3 +1,4 @@
+import { matchesEtag } from '../infra/http/download';
 import { Inject, Injectable } from '@nestjs/common';
 import type { AccountId } from '../common/ids/account-id';
 import type { QrCodeId } from '../common/ids/resource-ids';
@@ -110,7 +111,7 @@ export class ImagesService {
     const source = await this.source(accountId, id);
     const etag = `"r${RENDERER_REVISION}.v${source.renderVersion}.s${size}${variantTag(variant)}"`;
     const { minDecodableSize } = source;
-    if (ifNoneMatch && matchesEtag(ifNoneMatch, etag)) return { etag, minDecodableSize, svg: null };
+    if (matchesEtag(ifNoneMatch, etag)) return { etag, minDecodableSize, svg: null };
 
     const group = imageCacheGroup(source.id);
     const member = imageCacheMember(source.renderVersion, size) + variantTag(variant);
@@ -155,7 +156,7 @@ export class ImagesService {
     const parameters = exportParameters(query, source.name) + variantTag(variant);
     const etag = `"r${RENDERER_REVISION}.v${source.renderVersion}.x.${parameters}"`;
     const answer = { etag, measure, contentType: EXPORT_MEDIA_TYPES[query.format], fileName: source.name };
-    if (ifNoneMatch && matchesEtag(ifNoneMatch, etag)) return { ...answer, bytes: null };
+    if (matchesEtag(ifNoneMatch, etag)) return { ...answer, bytes: null };
 
     const group = imageCacheGroup(source.id);
     const member = exportCacheMember(source.renderVersion, parameters);
@@ -227,11 +228,4 @@ function exportParameters(query: ExportQuery, name: string): string {
   const bleed = query.bleedMm ? `.b${query.bleedMm}` : '';
   const nameHash = query.format === 'pdf' ? `.n${createHash('sha256').update(name).digest('base64url').slice(0, 8)}` : '';
   return `${query.format}.${sizing}.d${query.dpi}${bleed}${nameHash}`;
-}
-
-function matchesEtag(header: string, etag: string): boolean {
-  return header.split(',').some((candidate) => {
-    const value = candidate.trim();
-    return value === '*' || value === etag || value === `W/${etag}`;
-  });
 }

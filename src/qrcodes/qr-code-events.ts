@@ -1,7 +1,7 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { AccountId } from '../common/ids/account-id';
 import type { QrCodeId } from '../common/ids/resource-ids';
-import type { Tables } from '../infra/database/tables';
+import { ChangeEvents } from '../infra/events/change-events';
 import type { QrCodeRecord } from './qr-code.record';
 
 /** The fields a client can change; `updated` events name those that changed. */
@@ -49,48 +49,15 @@ export type QrCodeChanged =
     }
   | { kind: 'deleted'; accountId: AccountId; codeId: QrCodeId; shortCode: string | null; code: QrCodeRecord };
 
-type CommittedListener = (change: QrCodeChanged) => Promise<void> | void;
-type TransactionListener = (tx: Tables, change: QrCodeChanged) => Promise<void>;
-
 /**
  * How the QR code module tells the rest of the app what changed, without knowing who listens:
- * modules that keep something derived from codes (cached images and their sources, resolved short
- * links, search results) subscribe and drop their own entries. Listeners of `inTransaction` run in
- * the transaction of the change (what must commit with it, or not at all); listeners of
- * `committed` run after the commit, before the API answers, so a client reads its own writes.
+ * modules that keep something derived from codes (cached images and their sources, cached short
+ * links, search results) drop their own entries once a change committed; the webhook outbox, the
+ * audit log and the destination history write in its transaction (ChangeEvents).
  */
 @Injectable()
-export class QrCodeEvents {
-  private readonly logger = new Logger('QrCodeEvents');
-  private readonly committedListeners: CommittedListener[] = [];
-  private readonly transactionListeners: TransactionListener[] = [];
-
-  onCommitted(listener: CommittedListener): void {
-    this.committedListeners.push(listener);
-  }
-
-  inTransaction(listener: TransactionListener): void {
-    this.transactionListeners.push(listener);
-  }
-
-  /** Called by the QR code service inside the transaction of a change. */
-  async recordInTransaction(tx: Tables, change: QrCodeChanged): Promise<void> {
-    for (const listener of this.transactionListeners) await listener(tx, change);
-  }
-
-  /**
-   * Called by the QR code service once a change committed. A listener that fails is logged and the
-   * others still run: the change stands, and what that listener keeps expires on its own.
-   */
-  async publishCommitted(change: QrCodeChanged): Promise<void> {
-    await Promise.all(
-      this.committedListeners.map(async (listener) => {
-        try {
-          await listener(change);
-        } catch (error) {
-          this.logger.error(`A listener of ${change.kind} codes failed: ${(error as Error).message}`);
-        }
-      }),
-    );
+export class QrCodeEvents extends ChangeEvents<QrCodeChanged> {
+  constructor() {
+    super('QrCodeEvents', 'codes');
   }
 }

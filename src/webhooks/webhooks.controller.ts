@@ -26,6 +26,7 @@ import {
   WebhookWithSecretView,
 } from './dto/webhook.dto';
 import { WebhooksService } from './webhooks.service';
+import { WebhookDeliveries } from './webhook-deliveries.service';
 
 const ApiWebhookIdParam = () =>
   ApiParam({ name: 'id', description: 'Id of one of your webhook endpoints', format: 'uuid', example: '3b7c1f1e-2a4d-4c55-9a0e-1f6b8e7d9c21' });
@@ -62,7 +63,10 @@ const URL_REFUSED = {
 @ApiErrorResponses(API_KEY_ROUTE_ERRORS)
 @Controller('api/v1/webhooks')
 export class WebhooksController {
-  constructor(private readonly webhooks: WebhooksService) {}
+  constructor(
+    private readonly webhooks: WebhooksService,
+    private readonly deliveryLog: WebhookDeliveries,
+  ) {}
 
   @Post()
   @RequiredScope('webhooks:write')
@@ -145,7 +149,7 @@ export class WebhooksController {
   @ApiAcceptedResponse({ type: QueuedDeliveryView, description: 'Queued: the delivery as it starts' })
   @ApiErrorResponses({ ...ID_NOT_A_UUID, ...WEBHOOK_NOT_FOUND })
   test(@CurrentAccount() account: AccountId, @Param('id', webhookIdPipe) id: WebhookId) {
-    return this.webhooks.test(account, id);
+    return this.deliveryLog.test(account, id);
   }
 
   @Get(':id/deliveries')
@@ -161,7 +165,7 @@ export class WebhooksController {
     ...WEBHOOK_NOT_FOUND,
   })
   deliveries(@CurrentAccount() account: AccountId, @Param('id', webhookIdPipe) id: WebhookId, @Query() query: DeliveriesQuery) {
-    return this.webhooks.deliveries(account, id, query);
+    return this.deliveryLog.deliveries(account, id, query);
   }
 
   @Get(':id/deliveries/:delivery_id')
@@ -179,7 +183,7 @@ export class WebhooksController {
     @Param('id', webhookIdPipe) id: WebhookId,
     @Param('delivery_id', deliveryIdPipe) deliveryId: DeliveryId,
   ) {
-    return this.webhooks.delivery(account, id, deliveryId);
+    return this.deliveryLog.delivery(account, id, deliveryId);
   }
 
   @Post(':id/deliveries/:delivery_id/redeliver')
@@ -195,7 +199,7 @@ export class WebhooksController {
     @Param('id', webhookIdPipe) id: WebhookId,
     @Param('delivery_id', deliveryIdPipe) deliveryId: DeliveryId,
   ) {
-    return this.webhooks.redeliver(account, id, deliveryId);
+    return this.deliveryLog.redeliver(account, id, deliveryId);
   }
 
   @Post(':id/replay')
@@ -216,6 +220,6 @@ export class WebhooksController {
     ...WEBHOOK_DISABLED,
   })
   replay(@CurrentAccount() account: AccountId, @Param('id', webhookIdPipe) id: WebhookId, @Query() query: ReplayQuery) {
-    return this.webhooks.replay(account, id, query);
+    return this.deliveryLog.replay(account, id, query);
   }
 }

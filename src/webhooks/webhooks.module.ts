@@ -12,6 +12,8 @@ import { WebhookOutbox } from './webhook-outbox.service';
 import { WebhooksController } from './webhooks.controller';
 import { WebhooksRepository } from './webhooks.repository';
 import { WebhooksService } from './webhooks.service';
+import { WebhookDeliveries } from './webhook-deliveries.service';
+import { WebhookFieldsCheck } from './webhook-fields';
 
 /**
  * Webhooks (docs/webhooks.md): endpoints and their secrets, the outbox written with code changes
@@ -24,6 +26,8 @@ import { WebhooksService } from './webhooks.service';
   providers: [
     WebhooksRepository,
     WebhooksService,
+    WebhookFieldsCheck,
+    WebhookDeliveries,
     WebhookOutboxRepository,
     WebhookOutbox,
     SigningSecrets,

@@ -2,6 +2,7 @@ import { Controller, Delete, Get, Param, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Readable } from 'node:stream';
+import { sendDownload } from '../../infra/http/download';
 import { CurrentAccount } from '../../common/auth/current-account.decorator';
 import { RequiredScope } from '../../common/auth/required-scope.decorator';
 import type { AccountId } from '../../common/ids/account-id';
@@ -66,12 +67,11 @@ export class ScanHistoryController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const lines = await this.history.csv(account, id, query);
-    await reply
-      .status(200)
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="scans-${id}.csv"`)
-      .header('cache-control', 'no-store')
-      .send(Readable.from(lines));
+    await sendDownload(reply, {
+      contentType: 'text/csv; charset=utf-8',
+      disposition: `attachment; filename="scans-${id}.csv"`,
+      body: Readable.from(lines),
+    });
   }
 
   @Delete(':id/scans')

@@ -11,7 +11,7 @@ import type { SmsContent } from '../../qrcodes/content/sms.encoder';
 import type { TextContent } from '../../qrcodes/content/text.encoder';
 import type { VcardContent } from '../../qrcodes/content/vcard.encoder';
 import type { WifiContent } from '../../qrcodes/content/wifi.encoder';
-import { attachmentDisposition } from './download-name';
+import { attachmentDisposition } from '../../infra/http/download';
 import { emailPage } from './email-page';
 import { eventFile } from './event-file';
 import { eventPage } from './event-page';
