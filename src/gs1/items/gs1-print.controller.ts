@@ -9,7 +9,7 @@ import { API_KEY_ROUTE_ERRORS, ApiErrorResponses, ID_NOT_A_UUID } from '../../co
 import { API_KEY_SCHEME } from '../../common/openapi/security-schemes';
 import { gs1ItemIdPipe } from '../../common/validation/resource-id.pipe';
 import { ValidationFailedException } from '../../common/validation/validation-failed.exception';
-import { attachmentDisposition } from '../../images/content-disposition';
+import { attachmentDisposition } from '../../infra/http/download';
 import { ExportQueryPipe } from '../../images/dto/export-query.pipe';
 import { ImageQueryPipe } from '../../images/dto/image-query.pipe';
 import { IMAGE_CSP } from '../../images/images.controller';
@@ -115,7 +115,7 @@ export class Gs1PrintController {
     const { file, fileName } = await this.print.export(account, id, query, options);
     reply
       .header('content-type', file.contentType)
-      .header('content-disposition', attachmentDisposition(fileName, query.format))
+      .header('content-disposition', attachmentDisposition(fileName, query.format, 'gs1-item'))
       .header('content-security-policy', IMAGE_CSP)
       .header('x-content-type-options', 'nosniff')
       .header('x-qr-module-size-mm', String(roundMm(file.moduleSizeMm)))
