@@ -81,7 +81,7 @@ async function main(): Promise<void> {
     REDIS_KEY_PREFIX: `qr-bench-create:${process.pid}:`,
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MINUTE: '1000000',
-    WEBHOOK_DELIVERY: '0',
+    ROLE: 'api',
   });
   const app = await createApp(config, { logger: false });
   await app.listen(0, '127.0.0.1');

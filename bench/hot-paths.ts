@@ -11,7 +11,7 @@
  * SCAN_UA (the scanners' user agent, an iPhone's by default; SCAN_UA= sends none), WEBHOOK=1 (a
  * qrcode.scanned webhook subscribed to the redirected code, posting to a receiver in a process of
  * its own: at the end the bench waits until every stored scan of the code reached the receiver;
- * with WEBHOOK_DELIVERY=false the events are written and not delivered, which measures the scan
+ * with WEBHOOK_DELIVERY=false the service runs as ROLE=api: the events are written and not delivered, which measures the scan
  * store's share alone), PROFILE=file.cpuprofile (CPU profiles of this process during the first
  * round's bare 302, redirect, domain and 10-rule loads, the others beside it as .bare, .domain and
  * .rules.cpuprofile; the sampling
@@ -187,7 +187,7 @@ async function main(): Promise<void> {
     // One trusted hop: SCAN_FROM's X-Forwarded-For, and the rules case's country header (scans without either read the socket's address).
     TRUST_PROXY: '1',
     GEO_COUNTRY_HEADER: 'CF-IPCountry',
-    ...(WEBHOOK ? { WEBHOOK_ALLOW_HTTP: '1', WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_DELIVERY: DELIVERY ? 'true' : 'false' } : {}),
+    ...(WEBHOOK ? { WEBHOOK_ALLOW_HTTP: '1', WEBHOOK_ALLOW_PRIVATE: '1', ...(DELIVERY ? {} : { ROLE: 'api' }) } : {}),
   });
   const app = await createApp(config, { logger: false });
   await app.listen({ port: APP_PORT, host: '127.0.0.1' });

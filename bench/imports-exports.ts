@@ -76,7 +76,6 @@ async function main(): Promise<void> {
     REDIS_KEY_PREFIX: `qr-bench-files:${process.pid}:`,
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MINUTE: '1000000',
-    WEBHOOK_DELIVERY: '0',
     BASE_URL: 'http://api.bench',
     REDIRECT_URL: 'http://qr.bench',
   });

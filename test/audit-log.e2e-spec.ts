@@ -41,7 +41,7 @@ describe('audit log (e2e)', () => {
   let failNextCodeChange = false;
 
   beforeAll(async () => {
-    t = await startTestApp({ ...GENEROUS_RATE_LIMIT, WEBHOOK_ALLOW_HTTP: '1', WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_DELIVERY: '0' }, { clock });
+    t = await startTestApp({ ...GENEROUS_RATE_LIMIT, WEBHOOK_ALLOW_HTTP: '1', WEBHOOK_ALLOW_PRIVATE: '1', ROLE: 'api' }, { clock });
     ({ key, accountId } = await t.newAccount());
     ({ id: keyId, prefix: keyPrefix } = await t.prisma.apiKey.findFirstOrThrow({ where: { accountId } }));
     // Registered after the audit log's listener: it runs later in the same transaction.

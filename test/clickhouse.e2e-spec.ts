@@ -226,7 +226,8 @@ describeWhen(hasClickHouseServer)('ClickHouse as the analytics engine (e2e, a cl
         .split('\n')
         .map((line) => line.split('\t'));
       await t.prisma.$executeRawUnsafe(
-        `INSERT INTO clickhouse_export_outbox (batch_id, row_count, code_ids, first_scanned_at, last_scanned_at, event_ids, claims, lease_expires_at)
+        `INSERT INTO clickhouse_export_outbox
+           (batch_id, row_count, code_ids, first_scanned_at, last_scanned_at, event_ids, attempts, lease_expires_at)
          VALUES ($1::uuid, $2, ARRAY[$3::uuid], $4::timestamptz, $5::timestamptz, $6::uuid[], 1, now() - interval '1 second')`,
         batchId,
         keys.length,

@@ -54,7 +54,7 @@ describe('branded domains (e2e, with a DNS server on a local port)', () => {
         TLS_ASK_ENABLED: '1',
         WEBHOOK_ALLOW_HTTP: '1',
         WEBHOOK_ALLOW_PRIVATE: '1',
-        WEBHOOK_DELIVERY: '0',
+        ROLE: 'api',
       },
       { clock },
     );

@@ -11,7 +11,7 @@ import { startTestApp, type TestApp } from './support/test-app';
 
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
-const WEBHOOKS_WITHOUT_DELIVERY = { WEBHOOK_ALLOW_HTTP: '1', WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_DELIVERY: '0' };
+const WEBHOOKS_WITHOUT_DELIVERY = { WEBHOOK_ALLOW_HTTP: '1', WEBHOOK_ALLOW_PRIVATE: '1', ROLE: 'api' };
 
 /** Scans' place, through the redirect host: the stored columns, `/scans` and the qrcode.scanned items. */
 describe('geo-location of scans (e2e)', () => {

@@ -443,7 +443,8 @@ describeWhen(HAS_POSTGRES)('imports across a restart (e2e)', () => {
     await first.close();
     const stopped = await t.prisma.job.findUniqueOrThrow({ where: { id } });
     expect(stopped.done).toBeLessThan(10_000);
-    expect(stopped.status).toBe('running');
+    // Handed back at shutdown: queued again, its attempt not counted.
+    expect(stopped).toMatchObject({ status: 'queued', leaseToken: null, attempts: 0 });
     await t.startSibling({ ROLE: 'worker' });
     const job = await finished(key, `/api/v1/imports/${id}`);
     expect(job).toMatchObject({ status: 'done', counts: { created: 9900, failed: 100, valid: 0 } });

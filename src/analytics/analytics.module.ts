@@ -4,6 +4,7 @@ import { ScansModule } from '../scans/scans.module';
 import { AccountAnalyticsController } from './account-analytics.controller';
 import { ClickHouseErasureOutboxRepository } from './clickhouse/clickhouse-erasure-outbox.repository';
 import { ClickHouseExportOutboxRepository } from './clickhouse/clickhouse-export-outbox.repository';
+import { ClickHouseErasureWorker } from './clickhouse/clickhouse-erasure.worker';
 import { ClickHouseExportWorker } from './clickhouse/clickhouse-export.worker';
 import { ClickHouseRetentionRepository } from './clickhouse/clickhouse-retention.repository';
 import { ClickHouseScanErasuresRepository } from './clickhouse/clickhouse-scan-erasures.repository';
@@ -33,6 +34,7 @@ import { ScanRetention } from './retention/scan-retention.service';
     ClickHouseScanEventsRepository,
     ClickHouseExportOutboxRepository,
     ClickHouseExportWorker,
+    ClickHouseErasureWorker,
     ScanAnalyticsEngines,
     { provide: SCAN_ANALYTICS_READER, useExisting: ScanAnalyticsEngines },
     ScanAnalyticsService,

@@ -33,7 +33,7 @@ describe('loadAppConfig', () => {
       shutdownTimeoutMs: 10_000,
       shutdownGraceMs: 5000,
       bootstrapKey: true,
-      webhooks: { allowHttp: false, allowPrivate: false, delivery: true, secretsKey: undefined },
+      webhooks: { allowHttp: false, allowPrivate: false, secretsKey: undefined },
       geo: { database: undefined, countryHeader: undefined },
       domains: { dnsResolvers: [], dnsTimeoutMs: 3000, tlsAskEnabled: false },
       clickhouse: undefined,
@@ -79,10 +79,9 @@ describe('loadAppConfig', () => {
   });
 
   it('reads the webhook switches and refuses anything but 1/0/true/false', () => {
-    expect(loadAppConfig({ WEBHOOK_ALLOW_HTTP: '1', WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_DELIVERY: '0' }).webhooks).toEqual({
+    expect(loadAppConfig({ WEBHOOK_ALLOW_HTTP: '1', WEBHOOK_ALLOW_PRIVATE: 'true' }).webhooks).toEqual({
       allowHttp: true,
       allowPrivate: true,
-      delivery: false,
       secretsKey: undefined,
     });
     expect(() => loadAppConfig({ WEBHOOK_ALLOW_PRIVATE: 'yes' })).toThrow(/WEBHOOK_ALLOW_PRIVATE: must be 1 or 0/);

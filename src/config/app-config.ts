@@ -183,10 +183,6 @@ class EnvironmentVariables {
   @IsBoolean({ message: 'must be 1 or 0 (true or false)' })
   WEBHOOK_ALLOW_PRIVATE = false;
 
-  @Transform(toSwitch)
-  @IsBoolean({ message: 'must be 1 or 0 (true or false)' })
-  WEBHOOK_DELIVERY = true;
-
   @Transform(emptyToUndefined)
   @IsOptional()
   @IsString()
@@ -323,8 +319,6 @@ export interface WebhookSettings {
   allowHttp: boolean;
   /** WEBHOOK_ALLOW_PRIVATE: endpoints may resolve to loopback, private, link-local and other internal addresses. */
   allowPrivate: boolean;
-  /** WEBHOOK_DELIVERY: this instance runs a delivery worker (on by default; any instance may). */
-  delivery: boolean;
   /** WEBHOOK_SECRETS_KEY: what the key encrypting signing secrets at rest is derived from; unset, a key kept in the database. */
   secretsKey?: string;
 }
@@ -381,7 +375,6 @@ const ENV_NAMES = [
   'BOOTSTRAP_KEY',
   'WEBHOOK_ALLOW_HTTP',
   'WEBHOOK_ALLOW_PRIVATE',
-  'WEBHOOK_DELIVERY',
   'WEBHOOK_SECRETS_KEY',
   'GEOIP_DB',
   'GEO_COUNTRY_HEADER',
@@ -445,7 +438,6 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhooks: {
       allowHttp: vars.WEBHOOK_ALLOW_HTTP,
       allowPrivate: vars.WEBHOOK_ALLOW_PRIVATE,
-      delivery: vars.WEBHOOK_DELIVERY,
       secretsKey: vars.WEBHOOK_SECRETS_KEY,
     },
     geo: { database: vars.GEOIP_DB, countryHeader: vars.GEO_COUNTRY_HEADER },

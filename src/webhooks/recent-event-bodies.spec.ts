@@ -16,8 +16,8 @@ describe('RecentEventBodies', () => {
     expect(bodies.get(id(3))).toBeUndefined();
   });
 
-  it('keeps nothing on an instance that does not deliver (WEBHOOK_DELIVERY=false)', () => {
-    const bodies = new RecentEventBodies(loadAppConfig({ WEBHOOK_DELIVERY: 'false' }));
+  it('keeps nothing in an api process, which delivers nothing (ROLE=api)', () => {
+    const bodies = new RecentEventBodies(loadAppConfig({ ROLE: 'api' }));
     bodies.keep([{ id: id(1), body: '{}' }]);
     expect(bodies.get(id(1))).toBeUndefined();
   });

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { WebhookEventId } from '../common/ids/resource-ids';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { runsJobs } from '../config/process-role';
 import { createLru } from '../infra/cache/lru';
 
 /** Bodies kept at most this long: a delivery is normally claimed within a second of its event's commit. */
@@ -13,7 +14,7 @@ const MAX_CHARS = 32 * 1024 * 1024;
  * need not read them back from the outbox, which for a busy code's scans is most of the bytes a
  * delivery moves (docs/webhooks.md). A body not here (another instance wrote it, or it went) is
  * read from the database. Bodies are kept before their transaction commits: one that rolls back has
- * no delivery to claim it, and goes with time. Nothing is kept on an instance that does not deliver.
+ * no delivery to claim it, and goes with time. Nothing is kept in an `api` process, which delivers nothing.
  */
 @Injectable()
 export class RecentEventBodies {
@@ -21,7 +22,7 @@ export class RecentEventBodies {
   private readonly enabled: boolean;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.enabled = config.webhooks.delivery;
+    this.enabled = runsJobs(config.role);
   }
 
   keep(events: ReadonlyArray<{ id: WebhookEventId; body: string }>): void {

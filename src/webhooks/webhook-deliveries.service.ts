@@ -8,7 +8,8 @@ import { ValidationFailedException } from '../common/validation/validation-faile
 import { AuditTrail } from '../infra/audit/audit-trail';
 import { Database } from '../infra/database/database.service';
 import { OperationLimits } from '../infra/rate-limit/operation-limits';
-import { DeliveryWorker, EVENT_RETENTION_MS } from './delivery/delivery-worker.service';
+import { EVENT_RETENTION_MS } from './delivery/delivery-queue.repository';
+import { DeliveryWorker } from './delivery/delivery-worker.service';
 import type { DeliveriesQuery, ReplayQuery } from './dto/webhook.dto';
 import { TEST_EVENT } from './webhook-event-types';
 import { WebhookOutboxRepository } from './webhook-outbox.repository';

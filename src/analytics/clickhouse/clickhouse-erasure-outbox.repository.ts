@@ -4,8 +4,8 @@ import { sql } from 'kysely';
 import type { QrCodeId } from '../../common/ids/resource-ids';
 import { Database } from '../../infra/database/database.service';
 import type { Tables } from '../../infra/database/tables';
-import type { QueueDepth } from '../../infra/jobs/job-runner.service';
-import { leaseIsFree } from '../../infra/jobs/lease';
+import { LeasedQueueRepository, type QueueSettings } from '../../infra/jobs/leased-queue.repository';
+import { CLICKHOUSE_EXPORT_QUEUE, CLICKHOUSE_RETRY } from './clickhouse-export-outbox.repository';
 
 /** An erasure claimed by the export worker. */
 export interface ClaimedErasure {
@@ -14,18 +14,34 @@ export interface ClaimedErasure {
   before: Date;
   /** ClickHouse accepted its mutation on an earlier claim: what is left is to see it done. */
   issued: boolean;
-  claims: number;
+  attempts: number;
 }
+
+/** The erasures' queue: 20 a claim (each is a mutation or a look at one: few, and rare), the export's lease and retries. */
+export const CLICKHOUSE_ERASURE_QUEUE: QueueSettings = {
+  name: 'clickhouse-erasures',
+  table: 'clickhouse_erasures',
+  key: 'id',
+  order: 'requested_at',
+  countsAttempts: true,
+  batch: 20,
+  leaseMs: CLICKHOUSE_EXPORT_QUEUE.leaseMs,
+  retry: CLICKHOUSE_RETRY,
+};
 
 /**
  * Erasures of a code's scan history waiting for ClickHouse's copy (docs/clickhouse.md#erasure):
  * a row written in the erasure's transaction (so it commits with the PostgreSQL erasure or not at
- * all), claimed with a lease by the export worker, deleted once ClickHouse's mutation is done.
- * The worker's statements run on the background workers' pool.
+ * all), claimed with the runner's one claim by the erasure worker, deleted once ClickHouse's
+ * mutation is done. The worker's statements run on the background workers' pool.
  */
 @Injectable()
 export class ClickHouseErasureOutboxRepository {
-  constructor(private readonly database: Database) {}
+  readonly leased: LeasedQueueRepository;
+
+  constructor(private readonly database: Database) {
+    this.leased = new LeasedQueueRepository(database, CLICKHOUSE_ERASURE_QUEUE);
+  }
 
   /**
    * Queues the erasure of the code's ClickHouse rows before `before`, in the PostgreSQL erasure's
@@ -40,33 +56,28 @@ export class ClickHouseErasureOutboxRepository {
       FROM clickhouse_export_outbox WHERE ${codeId}::uuid = ANY(code_ids) AND first_scanned_at < ${before}::timestamptz`.execute(tx.shared);
   }
 
-  /** Leases up to `limit` due erasures, oldest first, until `leaseUntil`; each claim is counted. */
-  async claim(now: Date, leaseUntil: Date, limit: number): Promise<ClaimedErasure[]> {
-    return this.database.workerTransaction(async (tx) => {
-      const db = tx.shared;
-      const due = db
-        .selectFrom('clickhouse_erasures')
-        .select('id')
-        .where('next_attempt_at', '<=', now)
-        .where(leaseIsFree('lease_expires_at', now))
-        .orderBy('requested_at')
-        .limit(limit)
-        .forUpdate()
-        .skipLocked();
-      const rows = await db
-        .updateTable('clickhouse_erasures')
-        .set((eb) => ({ claims: eb('claims', '+', 1), lease_expires_at: leaseUntil }))
-        .where('id', 'in', due)
-        .returning(['id', 'qr_code_id', 'before', 'issued_at', 'claims'])
-        .execute();
-      return rows.map((row) => ({
+  /** Leases due erasures, oldest first (the runner's one claim); each claim is counted. */
+  async claim(now: Date): Promise<{ token: string; erasures: ClaimedErasure[] }> {
+    const { token, rows } = await this.leased.claim<{
+      id: string;
+      qr_code_id: QrCodeId;
+      before: Date | string;
+      issued_at: Date | null;
+      attempts: number;
+    }>({
+      now,
+      returning: ['id', 'qr_code_id', 'before', 'issued_at', 'attempts'],
+    });
+    return {
+      token,
+      erasures: rows.map((row) => ({
         id: row.id,
         codeId: row.qr_code_id,
         before: new Date(row.before),
         issued: row.issued_at !== null,
-        claims: row.claims,
-      }));
-    });
+        attempts: row.attempts,
+      })),
+    };
   }
 
   /**
@@ -90,33 +101,13 @@ export class ClickHouseErasureOutboxRepository {
   }
 
   /** Not done this time: the lease goes, and the erasure is due again at `at` (`error`: why, or null while it simply waits). */
-  async postpone(id: string, at: Date, error: string | null): Promise<void> {
-    await this.database.workerTransaction((tx) =>
-      tx.shared
-        .updateTable('clickhouse_erasures')
-        .set({ lease_expires_at: null, next_attempt_at: at, last_error: error?.slice(0, 500) ?? null })
-        .where('id', '=', id)
-        .execute(),
-    );
+  async postpone(id: string, token: string, at: Date, error: string | null): Promise<void> {
+    await this.leased.release([id], token, { at, error });
   }
 
   /** ClickHouse has erased the rows: the erasure leaves the outbox. */
-  async finish(id: string): Promise<void> {
-    await this.database.workerTransaction((tx) => tx.shared.deleteFrom('clickhouse_erasures').where('id', '=', id).execute());
-  }
-
-  /** What the queue holds (/metrics): erasures due, the oldest one's wait, erasures leased. */
-  async depth(now: Date): Promise<QueueDepth> {
-    return this.database.workerTransaction(async (tx) => {
-      const result = await sql<{ ready: number; oldest: number | null; running: number }>`
-        SELECT count(*) FILTER (WHERE next_attempt_at <= ${now}::timestamptz AND ${leaseIsFree('lease_expires_at', now)})::int AS ready,
-          extract(epoch FROM ${now}::timestamptz - min(requested_at)
-            FILTER (WHERE next_attempt_at <= ${now}::timestamptz AND ${leaseIsFree('lease_expires_at', now)}))::float8 AS oldest,
-          count(*) FILTER (WHERE lease_expires_at > ${now}::timestamptz)::int AS running
-        FROM clickhouse_erasures`.execute(tx.shared);
-      const row = result.rows[0];
-      return { ready: Number(row.ready), oldestReadySeconds: Math.max(0, Number(row.oldest ?? 0)), running: Number(row.running) };
-    });
+  async finish(id: string, token: string): Promise<void> {
+    await this.leased.remove([id], token);
   }
 
   /** How many erasures wait (while any does, analytics read PostgreSQL). */

@@ -3,17 +3,35 @@ import { sql } from 'kysely';
 import type { AccountId } from '../../common/ids/account-id';
 import type { QrCodeId } from '../../common/ids/resource-ids';
 import { Database } from '../../infra/database/database.service';
-import type { QueueDepth } from '../../infra/jobs/job-runner.service';
-import { leaseIsFree } from '../../infra/jobs/lease';
+import { LeasedQueueRepository, type QueueSettings } from '../../infra/jobs/leased-queue.repository';
+import type { RetryPolicy } from '../../infra/jobs/retry-policy';
 import type { SqlTransaction } from '../../infra/database/sql-session';
 import type { BatchRowKeys } from '../../scans/scan-batch';
 import { referrerHostSql } from '../scan-analytics.repository';
+
+/**
+ * When a failed export or erasure is tried again: 1 s after its first claim, doubling to at most a
+ * minute (±20 %). Never given up: a batch stays in the outbox until ClickHouse takes it.
+ */
+export const CLICKHOUSE_RETRY: RetryPolicy = { firstDelayMs: 1000, factor: 2, maxDelayMs: 60_000, jitter: 0.2, maxAttempts: null };
+
+/** The export's queue: 200 batches a claim (one ClickHouse INSERT for all), a lease of 5 min, retried forever. */
+export const CLICKHOUSE_EXPORT_QUEUE: QueueSettings = {
+  name: 'clickhouse-export',
+  table: 'clickhouse_export_outbox',
+  key: 'batch_id',
+  order: 'stored_at',
+  countsAttempts: true,
+  batch: 200,
+  leaseMs: 5 * 60_000,
+  retry: CLICKHOUSE_RETRY,
+};
 
 /** A stored batch claimed for export. */
 export interface ClaimedExport {
   batchId: string;
   /** 1 on its first claim; more means an earlier claim may have written it to ClickHouse already. */
-  claims: number;
+  attempts: number;
 }
 
 /** A stored scan as the export reads it back from PostgreSQL, with its code's account and its batch. */
@@ -78,13 +96,17 @@ interface ScanRow {
 
 /**
  * The ClickHouse export's outbox in PostgreSQL (docs/clickhouse.md): a row per stored batch,
- * written in the batch's transaction, claimed with a lease (FOR UPDATE SKIP LOCKED: instances
- * claim different batches), and deleted once ClickHouse holds the batch. The worker's statements
- * run on the background workers' pool.
+ * written in the batch's transaction, claimed with the runner's one claim (instances claim
+ * different batches), and deleted once ClickHouse holds the batch. The worker's statements run on
+ * the background workers' pool.
  */
 @Injectable()
 export class ClickHouseExportOutboxRepository {
-  constructor(private readonly database: Database) {}
+  readonly leased: LeasedQueueRepository;
+
+  constructor(private readonly database: Database) {
+    this.leased = new LeasedQueueRepository(database, CLICKHOUSE_EXPORT_QUEUE);
+  }
 
   /** The stored batches' keys, in the scan store's transaction: they commit with the batches or not at all. */
   async record(tx: SqlTransaction, batches: readonly BatchRowKeys[]): Promise<void> {
@@ -97,36 +119,22 @@ export class ClickHouseExportOutboxRepository {
     }
   }
 
-  /** Leases up to `limit` due batches, oldest first, until `leaseUntil`; each claim is counted. */
-  async claim(now: Date, leaseUntil: Date, limit: number): Promise<ClaimedExport[]> {
-    return this.database.workerTransaction(async (tx) => {
-      const db = tx.shared;
-      const due = db
-        .selectFrom('clickhouse_export_outbox')
-        .select('batch_id')
-        .where('next_attempt_at', '<=', now)
-        .where(leaseIsFree('lease_expires_at', now))
-        // A batch of a code whose erasure is queued and not yet issued, holding scans from before its cut, and stored after it
-        // (not among those it waits for), waits for the mutation: its rows stay in PostgreSQL, so they must miss the mutation.
-        .where(
-          sql<boolean>`NOT EXISTS (
-            SELECT 1 FROM clickhouse_erasures e
-            WHERE e.issued_at IS NULL AND e.qr_code_id = ANY(clickhouse_export_outbox.code_ids)
-              AND clickhouse_export_outbox.first_scanned_at < e.before AND NOT clickhouse_export_outbox.batch_id = ANY(e.waits_for)
-          )`,
-        )
-        .orderBy('stored_at')
-        .limit(limit)
-        .forUpdate()
-        .skipLocked();
-      const rows = await db
-        .updateTable('clickhouse_export_outbox')
-        .set((eb) => ({ claims: eb('claims', '+', 1), lease_expires_at: leaseUntil }))
-        .where('batch_id', 'in', due)
-        .returning(['batch_id', 'claims'])
-        .execute();
-      return rows.map((row) => ({ batchId: row.batch_id, claims: row.claims }));
+  /**
+   * Leases due batches, oldest first (the runner's one claim); each claim is counted. A batch of a
+   * code whose erasure is queued and not yet issued, holding scans from before its cut, and stored
+   * after it (not among those it waits for), waits for the mutation: its rows stay in PostgreSQL,
+   * so they must miss the mutation.
+   */
+  async claim(now: Date): Promise<{ token: string; batches: ClaimedExport[] }> {
+    const { token, rows } = await this.leased.claim<{ batch_id: string; attempts: number }>({
+      now,
+      where: sql`NOT EXISTS (
+        SELECT 1 FROM clickhouse_erasures e
+        WHERE e.issued_at IS NULL AND e.qr_code_id = ANY(q.code_ids) AND q.first_scanned_at < e.before AND NOT q.batch_id = ANY(e.waits_for)
+      )`,
+      returning: ['batch_id', 'attempts'],
     });
+    return { token, batches: rows.map((row) => ({ batchId: row.batch_id, attempts: row.attempts })) };
   }
 
   /**
@@ -168,34 +176,14 @@ export class ClickHouseExportOutboxRepository {
     }));
   }
 
-  /** Exported: the batches leave the outbox. */
-  async finish(batchIds: readonly string[]): Promise<void> {
-    await this.database.workerTransaction((tx) => tx.shared.deleteFrom('clickhouse_export_outbox').where('batch_id', 'in', batchIds).execute());
+  /** Exported: the batches leave the outbox (while this claim still holds them). */
+  async finish(batchIds: readonly string[], token: string): Promise<void> {
+    await this.leased.remove(batchIds, token);
   }
 
   /** Not exported this time: the lease goes, and the batches are due again at `at`. */
-  async postpone(batchIds: readonly string[], at: Date, error: string): Promise<void> {
-    await this.database.workerTransaction((tx) =>
-      tx.shared
-        .updateTable('clickhouse_export_outbox')
-        .set({ lease_expires_at: null, next_attempt_at: at, last_error: error.slice(0, 500) })
-        .where('batch_id', 'in', batchIds)
-        .execute(),
-    );
-  }
-
-  /** What the queue holds (/metrics): batches due, the oldest one's wait, batches leased. */
-  async depth(now: Date): Promise<QueueDepth> {
-    return this.database.workerTransaction(async (tx) => {
-      const result = await sql<{ ready: number; oldest: number | null; running: number }>`
-        SELECT count(*) FILTER (WHERE next_attempt_at <= ${now}::timestamptz AND ${leaseIsFree('lease_expires_at', now)})::int AS ready,
-          extract(epoch FROM ${now}::timestamptz - min(stored_at)
-            FILTER (WHERE next_attempt_at <= ${now}::timestamptz AND ${leaseIsFree('lease_expires_at', now)}))::float8 AS oldest,
-          count(*) FILTER (WHERE lease_expires_at > ${now}::timestamptz)::int AS running
-        FROM clickhouse_export_outbox`.execute(tx.shared);
-      const row = result.rows[0];
-      return { ready: Number(row.ready), oldestReadySeconds: Math.max(0, Number(row.oldest ?? 0)), running: Number(row.running) };
-    });
+  async postpone(batchIds: readonly string[], token: string, at: Date, error: string): Promise<void> {
+    await this.leased.release(batchIds, token, { at, error });
   }
 
   /** How far the export is behind: the age of the oldest batch waiting (0 when none, in the database's own clock), and how many wait. */

@@ -1,6 +1,7 @@
 import { type ClickHouseClient, ClickHouseLogLevel, createClient } from '@clickhouse/client';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { clickHouseSchema } from './clickhouse-schema';
 
 /** An insert of a few hundred thousand rows takes seconds; a stalled one is abandoned (and retried) after this. */
 const INSERT_TIMEOUT_MS = 30_000;
@@ -38,6 +39,7 @@ export class ClickHouseConnection implements OnApplicationShutdown {
   private readonly client: ClickHouseClient | null;
   /** The database, quoted for statements. */
   readonly database: string;
+  private schemaReady = false;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     if (!config.clickhouse) {
@@ -75,6 +77,13 @@ export class ClickHouseConnection implements OnApplicationShutdown {
       clickhouse_settings: bytes > DEFAULT_MAX_QUERY_BYTES ? { max_query_size: String(bytes + 1) } : undefined,
     });
     return result.json<Row>();
+  }
+
+  /** Creates the schema (clickhouse-schema.ts, idempotent) once per process, before the workers' first statement. */
+  async ensureSchema(): Promise<void> {
+    if (this.schemaReady) return;
+    for (const statement of clickHouseSchema(this.database)) await this.command(statement);
+    this.schemaReady = true;
   }
 
   /** A statement without rows (DDL). */

@@ -56,6 +56,18 @@ export class ClickHouseStatus {
     this.erasureQueuedAt = this.clock.now().getTime();
   }
 
+  /** Runs a ClickHouse statement: its outcome is what the instance knows of ClickHouse's health. */
+  async track<T>(statement: () => Promise<T>): Promise<T> {
+    try {
+      const result = await statement();
+      this.succeeded();
+      return result;
+    } catch (error) {
+      this.failed();
+      throw error;
+    }
+  }
+
   succeeded(): void {
     this.failedAt = Number.NEGATIVE_INFINITY;
     this.metrics.clickhouseUp.set(1);

@@ -24,13 +24,13 @@ const ANY_ACCOUNT: Record<string, string> = {
     "the ClickHouse export reads back the stored rows of the batches it claimed, of every account, with their codes' accounts",
   'analytics/retention/scan-retention.repository.ts':
     'scan retention is system work over every account: codes with a retention of their own, rollups past the window',
-  'infra/jobs/job-queue.repository.ts':
-    'the job worker claims unfinished jobs of every account (FOR UPDATE SKIP LOCKED, accounts locked to count their running jobs) ' +
-    'and sweeps expired ones',
+  'infra/jobs/job-queue.repository.ts': 'the job worker fails jobs of every account claimed too often (the claim is the one leased claim)',
+  'infra/jobs/leased-queue.repository.ts':
+    "the job runner's one claim, release, sweep and depth, over the queue tables of every account (system work: docs/architecture.md#jobs)",
   'share/image-links.repository.ts': "a public image URL names its link by a token alone, checked against the link's account's secret",
   'share/share-links.repository.ts': 'a public stats page names its link by a signed token alone (checked before the lookup)',
   'webhooks/delivery/delivery-queue.repository.ts':
-    'the delivery worker claims due deliveries of every account (FOR UPDATE SKIP LOCKED), records their attempts and sweeps old events',
+    'the delivery worker reads the endpoints and bodies of the deliveries it claimed, of every account, and records their attempts',
 };
 
 function sourceFiles(dir: string): string[] {

@@ -5,11 +5,26 @@ import type { JobId } from '../../common/ids/resource-ids';
 import { Database } from '../database/database.service';
 import type { Tables } from '../database/tables';
 import type { JobKind, JobStatus, SubmittedBy } from './job';
-import type { QueueDepth } from './job-runner.service';
-import { leaseIsFree, newLeaseToken } from './lease';
+import { LeasedQueueRepository, type QueueSettings } from './leased-queue.repository';
 
-/** Unfinished jobs looked at per claim (each account gets up to its free slots among them). */
-const CANDIDATES_PER_CLAIM = 50;
+/**
+ * The jobs queue's table and settings (docs/exports-and-imports.md#jobs): at most 2 running jobs per
+ * account over all instances, 2 per instance (rendering and parsing are CPU work), a 60 s lease that
+ * each progress report renews, tried again after 10 s, 20 s, 40 s, 80 s and failed on the 5th failure.
+ */
+export const JOBS_QUEUE: QueueSettings = {
+  name: 'jobs',
+  table: 'jobs',
+  key: 'id',
+  unfinished: "q.status IN ('queued', 'running')",
+  order: 'created_at',
+  countsAttempts: true,
+  perGroup: { column: 'account_id', table: 'accounts', limit: 2 },
+  batch: 2,
+  leaseMs: 60_000,
+  retry: { firstDelayMs: 10_000, factor: 2, maxDelayMs: 5 * 60_000, jitter: 0.2, maxAttempts: 5 },
+  sweep: { table: 'jobs', column: 'expires_at', keepForMs: 0 },
+};
 
 /** A job as the worker runs it. */
 export interface ClaimedJob {
@@ -23,6 +38,18 @@ export interface ClaimedJob {
   done: number;
   attempts: number;
   leaseToken: string;
+}
+
+interface ClaimedRow {
+  id: JobId;
+  account_id: AccountId;
+  kind: JobKind;
+  params: Record<string, unknown>;
+  input: string | null;
+  submitted_by: SubmittedBy;
+  total: number;
+  done: number;
+  attempts: number;
 }
 
 /** A job as the API shows it. */
@@ -50,28 +77,19 @@ export interface NewJob {
   total: number;
 }
 
-export interface ClaimOptions {
-  now: Date;
-  leaseUntil: Date;
-  /** How many jobs this instance takes at most. */
-  limit: number;
-  /** Jobs running at once per account, over all instances. */
-  perAccount: number;
-  /** A job claimed this many times already fails instead of running again (it keeps killing its instance, or failing). */
-  maxAttempts: number;
-}
-
 /**
  * The job queue's queries. Submitting, reading and finishing are the account's (`forAccount`);
- * the claim is across accounts, like the webhook delivery worker's: unfinished jobs are locked
- * with SKIP LOCKED (another instance claiming at the same moment takes others), their accounts
- * are locked (FOR NO KEY UPDATE) so that two instances count an account's running jobs one after
- * the other, and each account gets at most its free slots. A lease outlives a job's progress
- * reports many times over; one left by an instance that died runs out and the job is claimed again.
+ * the claim is the runner's one claim across accounts (each account within its free slots). A
+ * lease outlives a job's progress reports many times over; one left by an instance that died runs
+ * out and the job is claimed again.
  */
 @Injectable()
 export class JobQueueRepository {
-  constructor(private readonly database: Database) {}
+  readonly leased: LeasedQueueRepository;
+
+  constructor(private readonly database: Database) {
+    this.leased = new LeasedQueueRepository(database, JOBS_QUEUE);
+  }
 
   /** Adds a queued job in the caller's transaction. */
   async insert(tx: Tables, accountId: AccountId, job: NewJob): Promise<void> {
@@ -115,85 +133,47 @@ export class JobQueueRepository {
     };
   }
 
-  /** Claims up to `limit` unfinished jobs whose lease is free, within each account's free slots. */
-  async claim(kinds: readonly JobKind[], options: ClaimOptions): Promise<ClaimedJob[]> {
-    if (kinds.length === 0 || options.limit <= 0) return [];
-    const token = newLeaseToken();
-    const { now, leaseUntil, perAccount, maxAttempts } = options;
+  /**
+   * Claims up to `limit` unfinished jobs of `kinds` within each account's free slots (the one claim:
+   * leased-queue.repository.ts). A job claimed more than the retry policy's attempts (its instance
+   * died each time) fails instead of running again.
+   */
+  async claim(kinds: readonly JobKind[], now: Date, limit: number): Promise<ClaimedJob[]> {
+    if (kinds.length === 0) return [];
+    const maxAttempts = JOBS_QUEUE.retry.maxAttempts!;
     return this.database.workerTransaction(async (tx) => {
-      const db = tx.anyAccount;
-      const candidates = await db
-        .selectFrom('jobs')
-        .select(['id', 'account_id', 'attempts'])
-        .where('status', 'in', ['queued', 'running'])
-        .where('kind', 'in', [...kinds])
-        .where(leaseIsFree('lease_expires_at', now))
-        .orderBy('created_at')
-        .limit(CANDIDATES_PER_CLAIM)
-        .forUpdate()
-        .skipLocked()
-        .execute();
-      if (candidates.length === 0) return [];
-      const accountIds = [...new Set(candidates.map((job) => job.account_id))].sort();
-      const locked = await db.selectFrom('accounts').select('id').where('id', 'in', accountIds).orderBy('id').forNoKeyUpdate().skipLocked().execute();
-      const lockedIds = locked.map((account) => account.id);
-      if (lockedIds.length === 0) return [];
-      // A statement of its own, after the locks: it sees the leases of claims committed meanwhile.
-      const running = await db
-        .selectFrom('jobs')
-        .select(['account_id', (eb) => eb.fn.countAll<bigint>().as('n')])
-        .where('account_id', 'in', lockedIds)
-        .where('status', '=', 'running')
-        .where('lease_expires_at', '>', now)
-        .groupBy('account_id')
-        .execute();
-      const slots = new Map(lockedIds.map((id) => [id, perAccount]));
-      for (const row of running) slots.set(row.account_id, perAccount - Number(row.n));
-      const chosen: JobId[] = [];
-      const exhausted: JobId[] = [];
-      for (const job of candidates) {
-        if (chosen.length >= options.limit) break;
-        const left = slots.get(job.account_id) ?? 0;
-        if (left <= 0) continue;
-        if (job.attempts >= maxAttempts) {
-          exhausted.push(job.id);
-          continue;
-        }
-        slots.set(job.account_id, left - 1);
-        chosen.push(job.id);
-      }
+      const { token, rows } = await this.leased.claim<ClaimedRow>(
+        {
+          now,
+          limit,
+          where: sql`q.kind = ANY(${kinds}::varchar[])`,
+          set: sql`status = 'running', started_at = coalesce(started_at, ${now}::timestamptz)`,
+          returning: ['id', 'account_id', 'kind', 'params', 'input', 'submitted_by', 'total', 'done', 'attempts'],
+        },
+        tx,
+      );
+      const exhausted = rows.filter((row) => row.attempts > maxAttempts).map((row) => row.id);
       if (exhausted.length > 0) {
-        await db
+        await tx.anyAccount
           .updateTable('jobs')
           .set({ status: 'failed', error: `Stopped after ${maxAttempts} attempts`, finished_at: now, lease_token: null, lease_expires_at: null })
           .where('id', 'in', exhausted)
           .execute();
       }
-      if (chosen.length === 0) return [];
-      const rows = await db
-        .updateTable('jobs')
-        .set((eb) => ({
-          status: 'running',
-          lease_token: token,
-          lease_expires_at: leaseUntil,
-          attempts: eb('attempts', '+', 1),
-          started_at: eb.fn.coalesce('started_at', eb.val(now)),
-        }))
-        .where('id', 'in', chosen)
-        .returning(['id', 'account_id', 'kind', 'params', 'input', 'submitted_by', 'total', 'done', 'attempts'])
-        .execute();
-      return rows.map((row) => ({
-        id: row.id,
-        accountId: row.account_id,
-        kind: row.kind as JobKind,
-        params: row.params as Record<string, unknown>,
-        input: row.input,
-        submittedBy: row.submitted_by as SubmittedBy,
-        total: row.total,
-        done: row.done,
-        attempts: row.attempts,
-        leaseToken: token,
-      }));
+      return rows
+        .filter((row) => row.attempts <= maxAttempts)
+        .map((row) => ({
+          id: row.id,
+          accountId: row.account_id,
+          kind: row.kind,
+          params: row.params,
+          input: row.input,
+          submittedBy: row.submitted_by,
+          total: row.total,
+          done: row.done,
+          attempts: row.attempts,
+          leaseToken: token,
+        }));
     });
   }
 
@@ -240,41 +220,11 @@ export class JobQueueRepository {
   }
 
   /**
-   * Gives a job back: its lease ends at `until` and another claim takes it then. `uncounted`: the
-   * attempt was not the job's fault (a shutdown) and does not count towards its attempts.
+   * Gives a job back, queued again from `at`. `uncounted`: the attempt was not the job's fault (a
+   * shutdown) and does not count towards its attempts.
    */
-  async release(job: ClaimedJob, until: Date, uncounted: boolean): Promise<void> {
-    await this.database.write
-      .forWholeAccount(job.accountId)
-      .updateTable('jobs')
-      .set((eb) => ({ lease_expires_at: until, ...(uncounted && { attempts: eb('attempts', '-', 1) }) }))
-      .where('id', '=', job.id)
-      .where('lease_token', '=', job.leaseToken)
-      .execute();
-  }
-
-  /** Deletes finished jobs past their expiry (their chunks and rows cascade), a batch at a time; returns how many went. */
-  async forgetExpired(now: Date, batch: number): Promise<number> {
-    const db = this.database.write.anyAccount;
-    const result = await db
-      .deleteFrom('jobs')
-      .where('id', 'in', db.selectFrom('jobs').select('id').where('expires_at', '<=', now).limit(batch))
-      .executeTakeFirst();
-    return Number(result.numDeletedRows);
-  }
-
-  /** What the queue holds over every account (/metrics): ready jobs, the oldest one's age, running jobs. */
-  async depth(now: Date): Promise<QueueDepth> {
-    return this.database.workerTransaction(async (tx) => {
-      const ready = leaseIsFree('lease_expires_at', now);
-      const result = await sql<{ ready: number; oldest: number | null; running: number }>`
-        SELECT count(*) FILTER (WHERE ${ready})::int AS ready,
-          extract(epoch FROM ${now}::timestamptz - min(created_at) FILTER (WHERE ${ready}))::float8 AS oldest,
-          count(*) FILTER (WHERE status = 'running' AND lease_expires_at > ${now}::timestamptz)::int AS running
-        FROM jobs WHERE status IN ('queued', 'running')`.execute(tx.anyAccount);
-      const row = result.rows[0];
-      return { ready: Number(row.ready), oldestReadySeconds: Math.max(0, Number(row.oldest ?? 0)), running: Number(row.running) };
-    });
+  async release(job: ClaimedJob, at: Date, uncounted: boolean): Promise<void> {
+    await this.leased.release([job.id], job.leaseToken, { at, uncounted, set: sql`status = 'queued'` });
   }
 
   /** How many of the account's jobs of `kind` are unfinished (queued or running). */

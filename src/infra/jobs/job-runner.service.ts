@@ -5,32 +5,22 @@ import { runsJobs } from '../../config/process-role';
 import { QueueMetrics } from '../observability/queue-metrics';
 import { ClaimLoop } from './claim-loop';
 import { leaseUntil, newLeaseToken } from './lease';
+import type { LeasedQueueRepository } from './leased-queue.repository';
+import { type RetryPolicy, retryDelayMs } from './retry-policy';
 import { PeriodicTaskRunsRepository } from './periodic-task-runs.repository';
 
-/** What is queued in one queue, as /metrics shows it (docs/operations.md#jobs). */
-export interface QueueDepth {
-  /** Ready to run now (due, not leased). */
-  ready: number;
-  /** Age of the oldest ready job, in seconds (0: none). */
-  oldestReadySeconds: number;
-  /** Leased by a worker of any instance. */
-  running: number;
-}
-
 /**
- * A queue the runner runs (its worker claims with the lease of lease.ts on the runner's ClaimLoop):
- * started on the instances whose role runs jobs, stopped at shutdown within the grace period.
+ * A queue the runner runs: its table and settings (the one claim, retry policy, sweep and depth
+ * read them), and its worker, started on the instances whose role runs jobs and stopped at
+ * shutdown within the grace period.
  */
 export interface QueueDefinition {
-  /** As /metrics labels it: `jobs`, `webhook-deliveries`, `clickhouse-export`, `clickhouse-erasures`. */
-  name: string;
-  /** Whether this instance works the queue at all (ClickHouse configured, WEBHOOK_DELIVERY on). */
+  queue: LeasedQueueRepository;
+  /** Whether this instance works the queue at all (ClickHouse configured). */
   enabled?: () => boolean;
   start(): void;
   /** Stops claiming; running jobs get up to `graceMs` to finish, then are handed back (their attempt not counted). */
   stop(graceMs: number): Promise<void>;
-  /** What is queued, over every instance (one place: QueueMetrics asks every queue through here). */
-  depth(now: Date): Promise<QueueDepth>;
 }
 
 /** What a periodic task's run gets: the period it runs for, and whether it must stop early (shutdown, lease lost). */
@@ -45,8 +35,8 @@ export interface PeriodicTaskDefinition {
   name: string;
   /** Period length; periods start at multiples of it since the epoch (UTC hours, UTC days). */
   everyMs: number;
-  /** A failed run is tried again (by any instance) this long after, within its period. */
-  retryAfterMs?: number;
+  /** When a failed run is tried again (by any instance), within its period: PERIODIC_RETRY unless given. */
+  retry?: RetryPolicy;
   /** `cut-short`: it stopped early (stopRequested) and left work: the period is handed on, not done. */
   run(run: PeriodicRun): Promise<void | 'cut-short'>;
 }
@@ -56,7 +46,8 @@ export const HOUR_MS = 3_600_000;
 const PERIODIC_TICK_MS = 5000;
 /** A periodic run's lease, renewed every third of it while the run goes on. */
 export const PERIODIC_LEASE_MS = 60_000;
-const DEFAULT_RETRY_AFTER_MS = 5 * 60_000;
+/** A failed run is tried again after 1 min, 2, 4, 8, then every 15 min (within its period). */
+const PERIODIC_RETRY: RetryPolicy = { firstDelayMs: 60_000, factor: 2, maxDelayMs: 15 * 60_000, jitter: 0.2, maxAttempts: null };
 /** Runs are kept this long (what ran when, for an operator); the sweep is a periodic task itself. */
 const RUNS_KEPT_MS = 7 * 24 * HOUR_MS;
 
@@ -98,9 +89,18 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
     metrics.measureWith(() => this.measure());
   }
 
-  /** Registers a queue (features do, in their constructors). */
+  /** Registers a queue (features do, in their constructors), and its sweep as the hourly task `<name>-sweep`. */
   queue(definition: QueueDefinition): void {
     this.queues.push(definition);
+    const { queue } = definition;
+    if (!queue.settings.sweep) return;
+    this.periodic({
+      name: `${queue.settings.name}-sweep`,
+      everyMs: HOUR_MS,
+      run: async (run) => {
+        while ((await queue.sweep(this.clock.now())) > 0) if (run.stopRequested()) return 'cut-short';
+      },
+    });
   }
 
   /** Registers a periodic task (features do, in their constructors). */
@@ -157,7 +157,7 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
           continue;
         }
         this.nextLookAt.set(task.name, periodStart.getTime() + task.everyMs);
-        await this.track(this.runClaimed(task, periodStart, claim.token));
+        await this.track(this.runClaimed(task, periodStart, claim));
       } catch (error) {
         this.lastLookFailed = true;
         this.logger.warn(`Periodic task ${task.name} not claimed this time: ${(error as Error).message}`);
@@ -165,7 +165,7 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
     }
   }
 
-  private async runClaimed(task: PeriodicTaskDefinition, periodStart: Date, token: string): Promise<void> {
+  private async runClaimed(task: PeriodicTaskDefinition, periodStart: Date, { token, claims }: { token: string; claims: number }): Promise<void> {
     let lost = false;
     const heartbeat = setInterval(() => {
       this.runs
@@ -192,7 +192,7 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
       });
     }
     if (error === null) this.metrics.periodicSucceeded(task.name, now);
-    const retryAt = new Date(now.getTime() + (task.retryAfterMs ?? DEFAULT_RETRY_AFTER_MS));
+    const retryAt = new Date(now.getTime() + retryDelayMs(task.retry ?? PERIODIC_RETRY, claims));
     if (error !== null) this.nextLookAt.set(task.name, retryAt.getTime());
     await this.runs.end(task.name, periodStart, token, { now, error, retryAt }).catch((endError: Error) => {
       this.logger.warn(`Run of ${task.name} not recorded (its lease runs out and it runs again): ${endError.message}`);
@@ -211,7 +211,7 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
   /** What every queue holds and when each task last succeeded: QueueMetrics calls it at each scrape. */
   private async measure() {
     const now = this.clock.now();
-    const queues = await Promise.all(this.queues.map(async (queue) => ({ name: queue.name, depth: await queue.depth(now) })));
+    const queues = await Promise.all(this.queues.map(async ({ queue }) => ({ name: queue.settings.name, depth: await queue.depth(now) })));
     return { queues, lastSuccesses: await this.runs.lastSuccesses() };
   }
 }

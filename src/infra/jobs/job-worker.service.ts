@@ -6,26 +6,15 @@ import { runInRequestContext } from '../http/request-context';
 import { QueueMetrics } from '../observability/queue-metrics';
 import { type JobKind, JobLeaseLost, requestContextOf } from './job';
 import { ClaimLoop, type StepOutcome } from './claim-loop';
-import { type ClaimedJob, JobQueueRepository } from './job-queue.repository';
-import { HOUR_MS, JobRunner } from './job-runner.service';
+import { type ClaimedJob, JOBS_QUEUE, JobQueueRepository } from './job-queue.repository';
+import { JobRunner } from './job-runner.service';
 import { leaseUntil } from './lease';
+import { afterFailure } from './retry-policy';
 
-/** Jobs running at once per account, over all instances; the others wait queued. */
-export const JOBS_PER_ACCOUNT = 2;
-/** Jobs running at once on this instance: rendering and parsing are CPU work. */
-const INSTANCE_CONCURRENCY = 2;
-/** How long a claim holds a job without a progress report: only a job whose instance died (or hangs) runs out. */
-export const JOB_LEASE_MS = 60_000;
-/** A job claimed this many times fails (it failed each time, or its instance died each time). */
-const MAX_ATTEMPTS = 5;
-/** A failed attempt is tried again after this long times the attempts so far. */
-const RETRY_AFTER_MS = 10_000;
 const IDLE_POLL_MS = 500;
 const ERROR_PAUSE_MS = 2000;
-const SWEEP_BATCH = 500;
 /** After the grace period, shutdown waits this long more for jobs to reach their next progress report, where they stop and give the job back. */
 const HAND_BACK_WAIT_MS = 1000;
-const QUEUE = 'jobs';
 
 /** A job that cannot succeed however often it is tried (its input is wrong): it fails at once. */
 export class JobFailed extends Error {}
@@ -50,7 +39,7 @@ export class JobRun {
    */
   async progress(done: number, total?: number, tx?: Tables): Promise<void> {
     if (this.stopping()) throw new JobStopped('shutting down');
-    const until = leaseUntil(this.clock.now(), JOB_LEASE_MS);
+    const until = leaseUntil(this.clock.now(), JOBS_QUEUE.leaseMs);
     if (!(await this.queue.progress(tx ?? this.database.write, this.job, done, until, total))) throw new JobLeaseLost();
   }
 
@@ -70,7 +59,7 @@ export interface JobHandler {
 /**
  * Runs the jobs (docs/exports-and-imports.md#jobs): exports and imports through one queue, a
  * table in PostgreSQL (or PGlite). Any number of instances run one; a job is claimed by one at a
- * time (JobQueueRepository.claim), at most JOBS_PER_ACCOUNT of an account's at once. A job reports
+ * time (the runner's one claim), at most 2 of an account's at once (JOBS_QUEUE). A job reports
  * progress as it goes, which renews its lease; at shutdown it stops at its next report and is
  * given back, and a job whose instance died is claimed again when its lease runs out. Jobs resume
  * from their last progress: the handlers make that safe (an import commits rows with its progress).
@@ -90,13 +79,7 @@ export class JobWorker {
     @Inject(CLOCK) private readonly clock: Clock,
     runner: JobRunner,
   ) {
-    runner.queue({
-      name: QUEUE,
-      start: () => this.loop.start(),
-      stop: (graceMs) => this.stop(graceMs),
-      depth: (now) => this.queue.depth(now),
-    });
-    runner.periodic({ name: 'expired-jobs-sweep', everyMs: HOUR_MS, run: () => this.sweep() });
+    runner.queue({ queue: this.queue.leased, start: () => this.loop.start(), stop: (graceMs) => this.stop(graceMs) });
   }
 
   /** Called by the feature modules as they are built (before bootstrap). */
@@ -118,25 +101,18 @@ export class JobWorker {
   }
 
   private async step(): Promise<StepOutcome> {
-    const free = INSTANCE_CONCURRENCY - this.loop.running;
+    const free = JOBS_QUEUE.batch - this.loop.running;
     let claimed: ClaimedJob[] = [];
     if (free > 0) {
       try {
-        const now = this.clock.now();
-        claimed = await this.queue.claim([...this.handlers.keys()], {
-          now,
-          leaseUntil: leaseUntil(now, JOB_LEASE_MS),
-          limit: free,
-          perAccount: JOBS_PER_ACCOUNT,
-          maxAttempts: MAX_ATTEMPTS,
-        });
+        claimed = await this.queue.claim([...this.handlers.keys()], this.clock.now(), free);
       } catch (error) {
         this.logger.warn(`Jobs not claimed this time: ${(error as Error).message}`);
         return 'failed';
       }
     }
     for (const job of claimed) this.loop.track(runInRequestContext(requestContextOf(job.submittedBy), () => this.execute(job)));
-    return claimed.length === 0 || this.loop.running >= INSTANCE_CONCURRENCY ? 'idle' : 'more';
+    return claimed.length === 0 || this.loop.running >= JOBS_QUEUE.batch ? 'idle' : 'more';
   }
 
   private async execute(job: ClaimedJob): Promise<void> {
@@ -150,10 +126,10 @@ export class JobWorker {
       if (error instanceof JobLeaseLost) return this.logger.warn(`Job ${job.id} was taken over by another instance; this one stops`);
       if (error instanceof JobFailed) return this.end(job, handler, { status: 'failed', result: null, error: error.message });
       this.logger.error(`Job ${job.id} (${job.kind}) failed on attempt ${job.attempts}: ${(error as Error).stack ?? String(error)}`);
-      if (job.attempts >= MAX_ATTEMPTS)
-        return this.end(job, handler, { status: 'failed', result: null, error: 'The job failed; see the server log' });
-      this.metrics.retried(QUEUE);
-      await this.giveBack(job, RETRY_AFTER_MS * job.attempts);
+      const next = afterFailure(JOBS_QUEUE.retry, job.attempts);
+      if (next === 'give-up') return this.end(job, handler, { status: 'failed', result: null, error: 'The job failed; see the server log' });
+      this.metrics.retried(JOBS_QUEUE.name);
+      await this.giveBack(job, next.retryInMs);
     }
   }
 
@@ -163,7 +139,7 @@ export class JobWorker {
     end: { status: 'done' | 'failed'; result: Record<string, unknown> | null; error: string | null },
   ) {
     const now = this.clock.now();
-    if (end.status === 'failed') this.metrics.jobFailed(QUEUE);
+    if (end.status === 'failed') this.metrics.jobFailed(JOBS_QUEUE.name);
     try {
       await this.queue.finish(this.database.write, job, { ...end, now, expiresAt: new Date(now.getTime() + handler.keepForMs) });
     } catch (error) {
@@ -172,17 +148,12 @@ export class JobWorker {
     }
   }
 
-  /** Ends the job's lease after `delayMs` (0: at once), so another claim takes it then. */
+  /** Queues the job again, due after `delayMs` (0: at once, and the attempt is not counted). */
   private async giveBack(job: ClaimedJob, delayMs: number): Promise<void> {
     try {
       await this.queue.release(job, new Date(this.clock.now().getTime() + delayMs), delayMs === 0);
     } catch (error) {
       this.logger.warn(`Job ${job.id} not given back (its lease runs out instead): ${(error as Error).message}`);
     }
-  }
-
-  /** Finished jobs past their expiry go, with their files and rows (a periodic task of the runner). */
-  private async sweep(): Promise<void> {
-    while ((await this.queue.forgetExpired(this.clock.now(), SWEEP_BATCH)) > 0);
   }
 }

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { Database } from '../database/database.service';
 
 /** What a claim of a task's period found: claimed (the caller runs it), or when to look again. */
-export type PeriodClaim = { claimed: true; token: string } | { claimed: false; lookAgainAt: Date | null };
+export type PeriodClaim = { claimed: true; token: string; claims: number } | { claimed: false; lookAgainAt: Date | null };
 
 /**
  * The runs of periodic tasks (docs/architecture.md#jobs): one row per task and period. The
@@ -29,7 +29,7 @@ export class PeriodicTaskRunsRepository {
           lease_expires_at = EXCLUDED.lease_expires_at, claims = periodic_task_runs.claims + 1
         WHERE periodic_task_runs.finished_at IS NULL AND periodic_task_runs.lease_expires_at <= ${now}::timestamptz
         RETURNING claims`.execute(db);
-      if (taken.rows.length > 0) return { claimed: true, token };
+      if (taken.rows.length > 0) return { claimed: true, token, claims: Number(taken.rows[0].claims) };
       const row = await db
         .selectFrom('periodic_task_runs')
         .select(['finished_at', 'lease_expires_at'])

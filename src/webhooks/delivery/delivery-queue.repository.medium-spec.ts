@@ -5,7 +5,7 @@ import type { DeliveryId, WebhookId } from '../../common/ids/resource-ids';
 import type { WebhookDelivery } from '../../generated/kysely/database';
 import { useMediumDatabase } from '../../../test/support/medium';
 import { RowFactory } from '../../../test/support/row-factories';
-import { type AttemptRecord, type ClaimOptions, DeliveryQueueRepository } from './delivery-queue.repository';
+import { type AttemptRecord, type ClaimOptions, DELIVERY_QUEUE, DeliveryQueueRepository, EVENT_RETENTION_MS } from './delivery-queue.repository';
 
 const T0 = Date.parse('2026-03-01T12:00:00Z');
 const at = (minutes: number) => new Date(T0 + minutes * 60_000);
@@ -13,8 +13,7 @@ const NOW = at(0);
 const HOUR_MS = 3_600_000;
 
 const claimOptions = (overrides: Partial<ClaimOptions> = {}): ClaimOptions => ({
-  leaseUntil: at(5),
-  perEndpoint: 10,
+  limit: DELIVERY_QUEUE.batch,
   knownBody: () => undefined,
   ...overrides,
 });
@@ -36,7 +35,10 @@ describe('DeliveryQueueRepository (medium)', () => {
     account = await rows.account();
   });
 
-  const claim = (options: Partial<ClaimOptions> = {}, now = NOW) => queue.cycle([], now, claimOptions(options), HOUR_MS);
+  const claim = async (options: Partial<ClaimOptions> = {}, now = NOW) => {
+    const { token, deliveries } = await queue.cycle([], now, claimOptions(options), HOUR_MS);
+    return { token: token!, deliveries };
+  };
   const storedDelivery = (id: DeliveryId) => db.tables.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const storedEndpoint = (id: WebhookId) => db.tables.selectFrom('webhook_endpoints').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const due = async (endpointOverrides = {}, deliveryOverrides: Partial<Selectable<WebhookDelivery>> = {}) => {
@@ -69,7 +71,8 @@ describe('DeliveryQueueRepository (medium)', () => {
         expect.objectContaining({ id: delivery.id, accountId: account, endpointId: endpoint.id, eventId: event.id, body: '{"stored":true}' }),
       ]);
       expect(deliveries[0]).toMatchObject({ url: 'https://hooks.example.com/a', secretCiphertext: 'sealed-a', scheduleAttempts: 0 });
-      expect(await storedDelivery(delivery.id)).toMatchObject({ lease_token: token, lease_expires_at: at(5), status: 'pending' });
+      // Leased for the queue's 60 s.
+      expect(await storedDelivery(delivery.id)).toMatchObject({ lease_token: token, lease_expires_at: at(1), status: 'pending' });
     });
 
     it('uses a body the instance still holds instead of reading the event', async () => {
@@ -86,15 +89,19 @@ describe('DeliveryQueueRepository (medium)', () => {
       expect((await claim()).deliveries.map((d) => d.id)).toEqual([expired.id]);
     });
 
-    it('leases at most perEndpoint per endpoint, earliest due first, counting attempts already in flight', async () => {
+    it('leases at most 10 per endpoint over all claims, earliest due first, counting attempts already in flight', async () => {
       const endpoint = await rows.webhook(account);
       const event = await rows.webhookEvent(account);
       const made = [];
-      for (const minute of [-1, -3, -2, -4]) made.push(await rows.delivery(endpoint, event, { next_attempt_at: at(minute) }));
-      const first = await claim({ perEndpoint: 2 });
-      expect(first.deliveries.map((d) => d.id).sort()).toEqual([made[3].id, made[1].id].sort());
-      expect((await claim({ perEndpoint: 2 })).deliveries).toEqual([]);
-      expect((await claim({ perEndpoint: 3 })).deliveries.map((d) => d.id)).toEqual([made[2].id]);
+      for (let minute = -12; minute < 0; minute++) made.push(await rows.delivery(endpoint, event, { next_attempt_at: at(minute) }));
+      const quiet = await due();
+      const first = await claim({ limit: 2 });
+      expect(first.deliveries.map((d) => d.id).sort()).toEqual([made[0].id, made[1].id].sort());
+      // The busy endpoint has 8 slots left; the other endpoint is served beside it.
+      const second = (await claim()).deliveries.map((d) => d.id);
+      expect(second).toHaveLength(9);
+      expect(second).toEqual(expect.arrayContaining([quiet.delivery.id, ...made.slice(2, 10).map((d) => d.id)]));
+      expect((await claim()).deliveries).toEqual([]);
     });
 
     it('serves every account, and a disabled endpoint only its test deliveries', async () => {
@@ -164,7 +171,7 @@ describe('DeliveryQueueRepository (medium)', () => {
       expect((await storedEndpoint(endpoint.id)).enabled).toBe(true);
 
       const later = at(1);
-      const { token: again } = await claim({ leaseUntil: at(6) }, later);
+      const { token: again } = await claim({}, later);
       const result = await queue.cycle([attempt(delivery, again, { outcome: 'failed', statusCode: 500, attemptedAt: later })], later, null, HOUR_MS);
       expect(result.disabled).toEqual([endpoint.id]);
       const disabled = await storedEndpoint(endpoint.id);
@@ -173,7 +180,7 @@ describe('DeliveryQueueRepository (medium)', () => {
     });
   });
 
-  it('forgets events older than the cutoff, of every account, with their deliveries', async () => {
+  it('sweeps events past their retention, of every account, with their deliveries', async () => {
     const other = await rows.account();
     const old = await due({}, {});
     await db.tables
@@ -183,7 +190,8 @@ describe('DeliveryQueueRepository (medium)', () => {
       .execute();
     await rows.webhookEvent(other, { occurred_at: at(-90) });
     const recent = await rows.webhookEvent(account, { occurred_at: at(-10) });
-    expect(await queue.forgetEventsBefore(at(-50))).toBe(2);
+    // The queue's sweep (a periodic task of the runner) keeps events EVENT_RETENTION_MS.
+    expect(await queue.leased.sweep(new Date(at(-50).getTime() + EVENT_RETENTION_MS))).toBe(2);
     const left = await db.tables.selectFrom('webhook_events').select('id').execute();
     expect(left.map((row) => row.id)).toEqual([recent.id]);
     expect(await db.tables.selectFrom('webhook_deliveries').select('id').where('id', '=', old.delivery.id).execute()).toEqual([]);

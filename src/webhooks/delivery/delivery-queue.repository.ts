@@ -5,13 +5,34 @@ import type { AccountId } from '../../common/ids/account-id';
 import type { DeliveryId, WebhookEventId, WebhookId } from '../../common/ids/resource-ids';
 import type { DB } from '../../generated/kysely/database';
 import { Database } from '../../infra/database/database.service';
-import type { QueueDepth } from '../../infra/jobs/job-runner.service';
-import { leaseIsFree, newLeaseToken } from '../../infra/jobs/lease';
+import type { Tables } from '../../infra/database/tables';
+import { LeasedQueueRepository, type QueueSettings } from '../../infra/jobs/leased-queue.repository';
 import type { WebhookEventType } from '../webhook-event-types';
+import { DELIVERY_RETRY } from './retry-schedule';
 
-/** Endpoints served per claim (each gets up to its free concurrency slots). */
-const ENDPOINTS_PER_CLAIM = 100;
-const SWEEP_BATCH = 5000;
+/** An endpoint all of whose attempts failed for this long is disabled. */
+export const DISABLE_AFTER_MS = 5 * 86_400_000;
+/** Events (and their deliveries and attempts) are kept this long; a replay reaches back as far. */
+export const EVENT_RETENTION_MS = 30 * 86_400_000;
+
+/**
+ * The deliveries' queue (docs/webhooks.md#delivery): at most 10 attempts in flight per endpoint
+ * over all instances, 200 per instance, a lease of six times an attempt's timeout, the retry
+ * schedule of retry-schedule.ts, and events (with their deliveries and attempts) kept 30 days.
+ */
+export const DELIVERY_QUEUE: QueueSettings = {
+  name: 'webhook-deliveries',
+  table: 'webhook_deliveries',
+  key: 'id',
+  unfinished: "q.status = 'pending'",
+  order: 'next_attempt_at',
+  countsAttempts: false,
+  perGroup: { column: 'endpoint_id', table: 'webhook_endpoints', limit: 10 },
+  batch: 200,
+  leaseMs: 60_000,
+  retry: DELIVERY_RETRY,
+  sweep: { table: 'webhook_events', column: 'occurred_at', keepForMs: EVENT_RETENTION_MS },
+};
 
 /** A claimed delivery with all it takes to attempt it. */
 export interface ClaimedDelivery {
@@ -29,10 +50,18 @@ export interface ClaimedDelivery {
   previousSecretExpiresAt: Date | null;
 }
 
+interface ClaimedRow {
+  id: DeliveryId;
+  account_id: AccountId;
+  endpoint_id: WebhookId;
+  event_id: WebhookEventId;
+  event_type: WebhookEventType;
+  schedule_attempts: number;
+}
+
 export interface ClaimOptions {
-  leaseUntil: Date;
-  /** Due deliveries leased per endpoint at most, less its attempts in flight. */
-  perEndpoint: number;
+  /** Deliveries leased at most (this instance's free slots). */
+  limit: number;
   /** A body this instance still holds (RecentEventBodies); the others are read from the outbox. */
   knownBody: (eventId: WebhookEventId) => string | undefined;
 }
@@ -55,16 +84,18 @@ export interface AttemptRecord {
 }
 
 /**
- * The delivery worker's queries, across accounts (it serves every account's endpoints). A claim
- * locks the endpoints it serves (FOR NO KEY UPDATE SKIP LOCKED: another instance claiming at the
- * same moment serves other endpoints), counts their attempts in flight, and leases each at most
- * its free slots of due deliveries (FOR UPDATE SKIP LOCKED). A lease outlives an attempt's
- * timeout many times over; one left by an instance that died expires and the delivery is claimed
- * again.
+ * The delivery worker's queries, across accounts (it serves every account's endpoints). The claim
+ * is the runner's one claim (leased-queue.repository.ts), with the endpoint as the group: each
+ * endpoint gets at most its free slots. A lease outlives an attempt's timeout many times over; one
+ * left by an instance that died expires and the delivery is claimed again.
  */
 @Injectable()
 export class DeliveryQueueRepository {
-  constructor(private readonly database: Database) {}
+  readonly leased: LeasedQueueRepository;
+
+  constructor(private readonly database: Database) {
+    this.leased = new LeasedQueueRepository(database, DELIVERY_QUEUE);
+  }
 
   /**
    * One step of the worker, in one transaction: records the attempts that finished (which frees
@@ -72,110 +103,73 @@ export class DeliveryQueueRepository {
    * Returns the endpoints disabled now and what was claimed.
    */
   async cycle(finished: AttemptRecord[], now: Date, claim: ClaimOptions | null, disableAfterMs: number) {
-    const token = newLeaseToken();
     return this.database.workerTransaction(async (tx) => {
       const disabled = finished.length > 0 ? await this.record(tx.anyAccount, finished, now, disableAfterMs) : [];
-      const deliveries = claim ? await this.claim(tx.anyAccount, token, now, claim) : [];
-      return { disabled, token, deliveries };
+      const claimed = claim ? await this.claim(tx, now, claim) : { token: null, deliveries: [] };
+      return { disabled, ...claimed };
     });
   }
 
-  private async claim(db: Kysely<DB>, token: string, now: Date, { leaseUntil, perEndpoint, knownBody }: ClaimOptions): Promise<ClaimedDelivery[]> {
-    const endpoints = await db
-      .selectFrom('webhook_endpoints as e')
-      .select(['e.id', 'e.enabled'])
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('webhook_deliveries as d')
-            .select(sql`1`.as('one'))
-            .whereRef('d.endpoint_id', '=', 'e.id')
-            .where('d.status', '=', 'pending')
-            .where('d.next_attempt_at', '<=', now)
-            .where(leaseIsFree('d.lease_expires_at', now))
-            .where((eb) => eb.or([eb('e.enabled', '=', true), eb('d.event_type', '=', 'webhook.test')])),
-        ),
-      )
-      .limit(ENDPOINTS_PER_CLAIM)
-      .forNoKeyUpdate('e')
-      .skipLocked()
-      .execute();
-    if (endpoints.length === 0) return [];
-    // A statement of its own, after the locks: it sees the leases of claims committed meanwhile.
-    const busy = await db
-      .selectFrom('webhook_deliveries')
-      .select(['endpoint_id', (eb) => eb.fn.countAll<bigint>().as('n')])
-      .where(
-        'endpoint_id',
-        'in',
-        endpoints.map((endpoint) => endpoint.id),
-      )
-      .where('lease_token', 'is not', null)
-      .where('lease_expires_at', '>', now)
-      .groupBy('endpoint_id')
-      .execute();
-    const inFlight = new Map(busy.map((row) => [row.endpoint_id, Number(row.n)]));
-    const claimed = [];
-    for (const endpoint of endpoints) {
-      const slots = perEndpoint - (inFlight.get(endpoint.id) ?? 0);
-      if (slots <= 0) continue;
-      let due = db
-        .selectFrom('webhook_deliveries')
-        .select('id')
-        .where('endpoint_id', '=', endpoint.id)
-        .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', now)
-        .where(leaseIsFree('lease_expires_at', now));
-      if (!endpoint.enabled) due = due.where('event_type', '=', 'webhook.test');
-      const rows = await db
-        .updateTable('webhook_deliveries as d')
-        .from('webhook_endpoints as e')
-        .set({ lease_token: token, lease_expires_at: leaseUntil })
-        .whereRef('e.id', '=', 'd.endpoint_id')
-        .where('d.id', 'in', due.orderBy('next_attempt_at').limit(slots).forUpdate().skipLocked())
-        .returning([
-          'd.id',
-          'd.account_id',
-          'd.endpoint_id',
-          'd.event_id',
-          'd.event_type',
-          'd.schedule_attempts',
-          'd.next_attempt_at',
-          'e.url',
-          'e.secret_ciphertext',
-          'e.previous_secret_ciphertext',
-          'e.previous_secret_expires_at',
-        ])
-        .execute();
-      claimed.push(...rows);
-    }
+  /** Leases due deliveries into their endpoints' free slots (the runner's one claim), with their endpoints' addresses, secrets and bodies. */
+  private async claim(tx: Tables, now: Date, { limit, knownBody }: ClaimOptions): Promise<{ token: string; deliveries: ClaimedDelivery[] }> {
+    const { token, rows } = await this.leased.claim<ClaimedRow>(
+      {
+        now,
+        limit,
+        // A disabled endpoint still gets its test events (POST /webhooks/{id}/test checks it before enabling it).
+        where: sql`q.event_type = 'webhook.test' OR EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.id = q.endpoint_id AND e.enabled)`,
+        returning: ['id', 'account_id', 'endpoint_id', 'event_id', 'event_type', 'schedule_attempts'],
+      },
+      tx,
+    );
+    if (rows.length === 0) return { token, deliveries: [] };
+    const db = tx.anyAccount;
+    const endpoints = new Map(
+      (
+        await db
+          .selectFrom('webhook_endpoints')
+          .select(['id', 'url', 'secret_ciphertext', 'previous_secret_ciphertext', 'previous_secret_expires_at'])
+          .where('id', 'in', [...new Set(rows.map((row) => row.endpoint_id))])
+          .execute()
+      ).map((endpoint) => [endpoint.id, endpoint]),
+    );
+    const bodies = await this.bodies(db, rows, knownBody);
+    // A delivery's event cannot go while the delivery exists (it cascades); should a body still be missing, the delivery waits out its lease.
+    const deliveries = rows
+      .filter((row) => bodies.has(row.event_id) && endpoints.has(row.endpoint_id))
+      .map((row) => {
+        const endpoint = endpoints.get(row.endpoint_id)!;
+        return {
+          id: row.id,
+          accountId: row.account_id,
+          endpointId: row.endpoint_id,
+          eventId: row.event_id,
+          eventType: row.event_type,
+          scheduleAttempts: row.schedule_attempts,
+          body: bodies.get(row.event_id)!,
+          url: endpoint.url,
+          secretCiphertext: endpoint.secret_ciphertext,
+          previousSecretCiphertext: endpoint.previous_secret_ciphertext,
+          previousSecretExpiresAt: endpoint.previous_secret_expires_at,
+        };
+      });
+    return { token, deliveries };
+  }
+
+  /** The claimed deliveries' bodies: those this instance still holds, the others read from the outbox. */
+  private async bodies(db: Kysely<DB>, rows: readonly ClaimedRow[], knownBody: ClaimOptions['knownBody']): Promise<Map<string, string>> {
     const bodies = new Map<string, string>();
-    for (const row of claimed) {
+    for (const row of rows) {
       const body = knownBody(row.event_id);
       if (body !== undefined) bodies.set(row.event_id, body);
     }
-    const unknown = [...new Set(claimed.map((row) => row.event_id).filter((id) => !bodies.has(id)))];
+    const unknown = [...new Set(rows.map((row) => row.event_id).filter((id) => !bodies.has(id)))];
     if (unknown.length > 0) {
       // The leased deliveries hold their events (a delete of an event cascades to them and waits for the lease's lock).
       for (const event of await db.selectFrom('webhook_events').select(['id', 'body']).where('id', 'in', unknown).execute())
         bodies.set(event.id, event.body);
     }
-    // A delivery's event cannot go while the delivery exists (it cascades); should a body still be missing, the delivery waits out its lease.
-    return claimed
-      .filter((row) => bodies.has(row.event_id))
-      .map((row) => ({
-        id: row.id,
-        accountId: row.account_id,
-        endpointId: row.endpoint_id,
-        eventId: row.event_id,
-        eventType: row.event_type as WebhookEventType,
-        scheduleAttempts: row.schedule_attempts,
-        body: bodies.get(row.event_id)!,
-        url: row.url,
-        secretCiphertext: row.secret_ciphertext,
-        previousSecretCiphertext: row.previous_secret_ciphertext,
-        previousSecretExpiresAt: row.previous_secret_expires_at,
-      }));
+    return bodies;
   }
 
   /**
@@ -251,29 +245,5 @@ export class DeliveryQueueRepository {
         .execute();
     }
     return disabled.map((row) => row.id);
-  }
-
-  /** What the queue holds over every endpoint (/metrics): deliveries due, the oldest one's wait, attempts in flight. */
-  async depth(now: Date): Promise<QueueDepth> {
-    return this.database.workerTransaction(async (tx) => {
-      const result = await sql<{ ready: number; oldest: number | null; running: number }>`
-        SELECT count(*) FILTER (WHERE next_attempt_at <= ${now}::timestamptz AND ${leaseIsFree('lease_expires_at', now)})::int AS ready,
-          extract(epoch FROM ${now}::timestamptz - min(next_attempt_at)
-            FILTER (WHERE next_attempt_at <= ${now}::timestamptz AND ${leaseIsFree('lease_expires_at', now)}))::float8 AS oldest,
-          count(*) FILTER (WHERE lease_expires_at > ${now}::timestamptz)::int AS running
-        FROM webhook_deliveries WHERE status = 'pending'`.execute(tx.anyAccount);
-      const row = result.rows[0];
-      return { ready: Number(row.ready), oldestReadySeconds: Math.max(0, Number(row.oldest ?? 0)), running: Number(row.running) };
-    });
-  }
-
-  /** Deletes events (and so their deliveries and attempts) older than `cutoff`, a batch at a time; returns how many went. */
-  async forgetEventsBefore(cutoff: Date): Promise<number> {
-    const db = this.database.write.anyAccount;
-    const result = await db
-      .deleteFrom('webhook_events')
-      .where('id', 'in', db.selectFrom('webhook_events').select('id').where('occurred_at', '<', cutoff).limit(SWEEP_BATCH))
-      .executeTakeFirst();
-    return Number(result.numDeletedRows);
   }
 }

@@ -4,32 +4,23 @@ import { CLOCK, type Clock } from '../../common/time/clock';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import type { WebhookEventId } from '../../common/ids/resource-ids';
 import { ClaimLoop, type StepOutcome } from '../../infra/jobs/claim-loop';
-import { HOUR_MS, JobRunner } from '../../infra/jobs/job-runner.service';
-import { leaseUntil } from '../../infra/jobs/lease';
+import { JobRunner } from '../../infra/jobs/job-runner.service';
 import { QueueMetrics } from '../../infra/observability/queue-metrics';
 import { QrCodeEvents } from '../../qrcodes/qr-code-events';
 import { RecentEventBodies } from '../recent-event-bodies';
-import { type AttemptRecord, type ClaimedDelivery, DeliveryQueueRepository } from './delivery-queue.repository';
+import { type AttemptRecord, type ClaimedDelivery, DELIVERY_QUEUE, DeliveryQueueRepository, DISABLE_AFTER_MS } from './delivery-queue.repository';
 import { outcomeOf } from './retry-schedule';
 import { SigningSecrets } from './signing-secrets';
 import { signatureHeader } from './signing';
 import { type SendResult, WebhookSender } from './webhook-sender';
 
-/** Attempts in flight to one endpoint at once, over all instances. */
-export const ENDPOINT_CONCURRENCY = 10;
-/** Attempts in flight on this instance at once. */
-const INSTANCE_CONCURRENCY = 200;
+/** Attempts in flight on this instance at once (the queue's batch: a claim fills the free ones). */
+const INSTANCE_CONCURRENCY = DELIVERY_QUEUE.batch;
 export const DELIVERY_TIMEOUT_MS = 10_000;
-/** How long a claim holds a delivery: six times the attempt's timeout, so only a claim whose instance died runs out. */
-const LEASE_MS = 60_000;
 /** How often an idle worker looks for due deliveries (another instance's events, retries coming due). */
 const IDLE_POLL_MS = 250;
 const ERROR_PAUSE_MS = 2000;
-/** An endpoint all of whose attempts failed for this long is disabled. */
-export const DISABLE_AFTER_MS = 5 * 86_400_000;
-/** Events (and their deliveries and attempts) are kept this long; a replay reaches back as far. */
-export const EVENT_RETENTION_MS = 30 * 86_400_000;
-const QUEUE = 'webhook-deliveries';
+const QUEUE = DELIVERY_QUEUE.name;
 /** Attempts whose record failed this many times in a row are dropped (see keepUnrecorded). */
 const MAX_RECORD_TRIES = 10;
 
@@ -72,16 +63,13 @@ export class DeliveryWorker {
     // Every attempt in flight listens for the shutdown's abort: up to INSTANCE_CONCURRENCY at once is expected, not a leak.
     setMaxListeners(INSTANCE_CONCURRENCY + 1, this.abort.signal);
     runner.queue({
-      name: QUEUE,
-      enabled: () => config.webhooks.delivery,
+      queue: queue.leased,
       start: () => {
         this.codeEvents.onCommitted(() => this.nudge());
         this.loop.start();
       },
       stop: (graceMs) => this.stop(graceMs),
-      depth: (now) => this.queue.depth(now),
     });
-    runner.periodic({ name: 'webhook-events-sweep', everyMs: HOUR_MS, run: () => this.sweep() });
   }
 
   /** Looks for due deliveries now rather than at the next poll (after this instance wrote some). */
@@ -106,17 +94,15 @@ export class DeliveryWorker {
     const finished = this.finished;
     this.finished = [];
     const now = this.clock.now();
-    const claim =
-      this.loop.stopRequested || this.loop.running >= INSTANCE_CONCURRENCY
-        ? null
-        : { leaseUntil: leaseUntil(now, LEASE_MS), perEndpoint: ENDPOINT_CONCURRENCY, knownBody: this.knownBody };
+    const free = INSTANCE_CONCURRENCY - this.loop.running;
+    const claim = this.loop.stopRequested || free <= 0 ? null : { limit: free, knownBody: this.knownBody };
     let claimed: number;
     try {
       const result = await this.queue.cycle(finished, now, claim, DISABLE_AFTER_MS);
       this.recordFailures = 0;
       for (const id of result.disabled) this.logger.warn(`Webhook endpoint ${id} disabled: its deliveries failed for 5 days`);
       this.countOutcomes(finished);
-      for (const delivery of result.deliveries) this.loop.track(this.attempt(result.token, delivery));
+      for (const delivery of result.deliveries) this.loop.track(this.attempt(result.token!, delivery));
       claimed = result.deliveries.length;
     } catch (error) {
       this.keepUnrecorded(finished, error as Error);
@@ -192,11 +178,5 @@ export class DeliveryWorker {
     const failed = recorded.filter((attempt) => attempt.outcome === 'failed').length;
     if (retried > 0) this.metrics.retried(QUEUE, retried);
     if (failed > 0) this.metrics.jobFailed(QUEUE, failed);
-  }
-
-  /** Events past their retention go, with their deliveries and attempts (a periodic task of the runner). */
-  private async sweep(): Promise<void> {
-    const cutoff = new Date(this.clock.now().getTime() - EVENT_RETENTION_MS);
-    while ((await this.queue.forgetEventsBefore(cutoff)) > 0);
   }
 }

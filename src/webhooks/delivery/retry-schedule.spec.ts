@@ -1,4 +1,7 @@
-import { baseRetryDelayMs, MAX_ATTEMPTS, outcomeOf, retryDelayMs } from './retry-schedule';
+import { baseRetryDelayMs, retryDelayMs } from '../../infra/jobs/retry-policy';
+import { DELIVERY_RETRY, outcomeOf } from './retry-schedule';
+
+const MAX_ATTEMPTS = DELIVERY_RETRY.maxAttempts!;
 
 const S = 1000;
 const H = 3_600_000;
@@ -16,22 +19,22 @@ describe('retry schedule', () => {
     [9, 12 * H],
     [13, 12 * H],
   ])('waits %i: %i ms before jitter', (n, ms) => {
-    expect(baseRetryDelayMs(n)).toBe(ms);
+    expect(baseRetryDelayMs(DELIVERY_RETRY, n)).toBe(ms);
   });
 
   it('spans about three days over its 13 retries', () => {
-    const total = Array.from({ length: MAX_ATTEMPTS - 1 }, (_, i) => baseRetryDelayMs(i + 1)).reduce((a, b) => a + b, 0);
+    const total = Array.from({ length: MAX_ATTEMPTS - 1 }, (_, i) => baseRetryDelayMs(DELIVERY_RETRY, i + 1)).reduce((a, b) => a + b, 0);
     expect(total / H).toBeCloseTo(69.1, 1);
-    const shortest = Array.from({ length: MAX_ATTEMPTS - 1 }, (_, i) => retryDelayMs(i + 1, 0)).reduce((a, b) => a + b, 0);
-    const longest = Array.from({ length: MAX_ATTEMPTS - 1 }, (_, i) => retryDelayMs(i + 1, 1)).reduce((a, b) => a + b, 0);
+    const shortest = Array.from({ length: MAX_ATTEMPTS - 1 }, (_, i) => retryDelayMs(DELIVERY_RETRY, i + 1, 0)).reduce((a, b) => a + b, 0);
+    const longest = Array.from({ length: MAX_ATTEMPTS - 1 }, (_, i) => retryDelayMs(DELIVERY_RETRY, i + 1, 1)).reduce((a, b) => a + b, 0);
     expect(shortest / H).toBeGreaterThan(55);
     expect(longest / H).toBeLessThan(84);
   });
 
   it('jitters by at most 20 % either way', () => {
-    expect(retryDelayMs(2, 0)).toBe(24 * S);
-    expect(retryDelayMs(2, 0.5)).toBe(30 * S);
-    expect(retryDelayMs(2, 1)).toBe(36 * S);
+    expect(retryDelayMs(DELIVERY_RETRY, 2, 0)).toBe(24 * S);
+    expect(retryDelayMs(DELIVERY_RETRY, 2, 0.5)).toBe(30 * S);
+    expect(retryDelayMs(DELIVERY_RETRY, 2, 1)).toBe(36 * S);
   });
 });
 

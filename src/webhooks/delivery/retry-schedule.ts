@@ -1,3 +1,5 @@
+import { afterFailure, type RetryPolicy } from '../../infra/jobs/retry-policy';
+
 /**
  * When a failed delivery is tried again (docs/webhooks.md, "Retries"): the n-th retry waits
  * 10 s × 3^(n-1), at most 12 h, each stretched or shrunk by up to 20 % at random (jitter, so that
@@ -5,21 +7,7 @@
  * 10 s, 30 s, 1.5 min, 4.5 min, 13.5 min, 40.5 min, 2 h, 6 h, then 12 h five times, about 69 hours
  * (2.9 days) in all; the 14th failed attempt fails the delivery.
  */
-export const MAX_ATTEMPTS = 14;
-const FIRST_RETRY_MS = 10_000;
-const GROWTH = 3;
-const MAX_DELAY_MS = 12 * 3_600_000;
-const JITTER = 0.2;
-
-/** The delay before retry `n` (1-based) without jitter. */
-export function baseRetryDelayMs(n: number): number {
-  return Math.min(MAX_DELAY_MS, FIRST_RETRY_MS * GROWTH ** (n - 1));
-}
-
-/** The delay before retry `n`, with jitter from `random` (0..1). */
-export function retryDelayMs(n: number, random: number = Math.random()): number {
-  return Math.round(baseRetryDelayMs(n) * (1 - JITTER + 2 * JITTER * random));
-}
+export const DELIVERY_RETRY: RetryPolicy = { firstDelayMs: 10_000, factor: 3, maxDelayMs: 12 * 3_600_000, jitter: 0.2, maxAttempts: 14 };
 
 /** Whether a response status is worth retrying: timeouts, rate limits and server errors. */
 export const isRetryableStatus = (status: number): boolean => status === 408 || status === 429 || status >= 500;
@@ -41,9 +29,9 @@ export function outcomeOf(result: AttemptResult, attempt: number, random: number
   const { statusCode } = result;
   if (statusCode !== null && statusCode >= 200 && statusCode < 300) return { outcome: 'succeeded' };
   const retryable = !result.refused && (statusCode === null || isRetryableStatus(statusCode));
-  if (!retryable || attempt >= MAX_ATTEMPTS) return { outcome: 'failed' };
-  const delay = retryDelayMs(attempt, random);
+  const next = afterFailure(DELIVERY_RETRY, attempt, random);
+  if (!retryable || next === 'give-up') return { outcome: 'failed' };
   // A receiver asking for more time gets it, within the schedule's longest wait.
-  const asked = result.retryAfterMs !== undefined ? Math.min(result.retryAfterMs, MAX_DELAY_MS) : 0;
-  return { outcome: 'retrying', retryInMs: Math.max(delay, asked) };
+  const asked = result.retryAfterMs !== undefined ? Math.min(result.retryAfterMs, DELIVERY_RETRY.maxDelayMs) : 0;
+  return { outcome: 'retrying', retryInMs: Math.max(next.retryInMs, asked) };
 }
