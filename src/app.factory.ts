@@ -28,6 +28,9 @@ import { RedirectService } from './redirect/redirect.service';
 import { ScanRecorder } from './redirect/scan-recorder';
 import { DomainHosts } from './domains';
 import { dispatchByHost } from './redirect/host-dispatch';
+import { servedDomainOf } from './redirect/request-domain';
+import { createGs1Host, GS1_DESCRIPTION_PATH, isResolverPath } from './gs1/resolver/gs1-host';
+import { Gs1Resolver } from './gs1/resolver/gs1-resolver.service';
 import { hostnameOfOrigin } from './domains/hostname';
 import { servesHttp } from './config/process-role';
 import { answerOnlyWorkerPaths } from './infra/http/worker-surface';
@@ -135,9 +138,22 @@ async function mountRedirectHost(
   });
   const toRedirectHost: RequestListener = (request, response) => redirectHost.routing(request, response);
   for (const prefix of [REDIRECT_PATH_PREFIX, ...hostRoutes.defaultHostPrefixes()]) router.mount(prefix, toRedirectHost);
-  // A branded domain's requests all go to the redirect host: a customer's domain never fronts the API.
+  // The GS1 resolver: under GS1_PATH_PREFIX and /.well-known/gs1resolver on the default host, Digital Link paths on branded domains.
+  const gs1Host = await createGs1Host(app.get(Gs1Resolver), {
+    prefix: config.gs1PathPrefix,
+    trustProxy: config.trustProxy,
+    logger,
+    metrics,
+    domainOf: (request) => servedDomainOf(request.raw) ?? null,
+  });
+  const toGs1Host: RequestListener = (request, response) => gs1Host.routing(request, response);
+  router.mount(`${config.gs1PathPrefix}/`, toGs1Host);
+  router.mount(GS1_DESCRIPTION_PATH, toGs1Host);
+  const onBrandedDomain: RequestListener = (request, response) =>
+    (servedDomainOf(request)?.served && isResolverPath(request.url ?? '') ? toGs1Host : toRedirectHost)(request, response);
+  // A branded domain's requests all go to the redirect host (or its GS1 resolver): a customer's domain never fronts the API.
   router.dispatchFirst(
-    dispatchByHost(app.get(DomainHosts), toRedirectHost, {
+    dispatchByHost(app.get(DomainHosts), onBrandedDomain, {
       trustProxy: config.trustProxy,
       ownHostnames: [config.baseUrl, config.redirectUrl].flatMap((origin) => hostnameOfOrigin(origin) ?? []),
     }),
@@ -146,7 +162,7 @@ async function mountRedirectHost(
     router.unmountAll();
     done();
   });
-  fastify.addHook('onClose', () => redirectHost.close());
+  fastify.addHook('onClose', () => Promise.all([redirectHost.close(), gs1Host.close()]).then(() => undefined));
 }
 
 function setUpSwagger(app: NestFastifyApplication, config: AppConfig): void {

@@ -11,6 +11,7 @@ import { ExportsModule } from './exports/exports.module';
 import { ImportsModule } from './imports/imports.module';
 import { JobsModule } from './infra/jobs/jobs.module';
 import { FoldersModule } from './folders/folders.module';
+import { Gs1Module } from './gs1/gs1.module';
 import { HistoryModule } from './history/history.module';
 import { ImagesModule } from './images/images.module';
 import { QrCodesModule } from './qrcodes/qrcodes.module';
@@ -81,6 +82,7 @@ export class AppModule {
         ImportsModule,
         ExportsModule,
         ShareModule,
+        Gs1Module,
       ],
       providers: [
         // Order matters: the key decides the account, then the account's budget is charged.

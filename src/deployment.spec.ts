@@ -74,7 +74,7 @@ describe('docker-compose.yml', () => {
 
   it("gives Caddy both of the service's hosts, and the app the same hosts as its origins", () => {
     const caddy = serviceEnvironment(compose, 'caddy', operator);
-    const app = serviceEnvironment(compose, 'app', operator);
+    const app = serviceEnvironment(compose, 'api', operator);
     expect(caddy).toMatchObject({ API_HOST: 'api.example.com', REDIRECT_HOST: 'qr.example.com', ACME_EMAIL: 'ops@example.com' });
     expect(app).toMatchObject({
       BASE_URL: 'https://api.example.com',
@@ -82,16 +82,31 @@ describe('docker-compose.yml', () => {
       TLS_ASK_ENABLED: '1',
       TRUST_PROXY: '1',
     });
-    expect(caddy.APP_UPSTREAM).toBe(`app:${compose.services.app.expose?.[0]}`);
+    expect(caddy.APP_UPSTREAM).toBe(`api:${compose.services.api.expose?.[0]}`);
     // One host for both: the redirect host is the API's.
     const { REDIRECT_HOST: _, ...oneHost } = operator;
     expect(serviceEnvironment(compose, 'caddy', oneHost).REDIRECT_HOST).toBe('api.example.com');
-    expect(serviceEnvironment(compose, 'app', oneHost).REDIRECT_URL).toBe('https://api.example.com');
+    expect(serviceEnvironment(compose, 'api', oneHost).REDIRECT_URL).toBe('https://api.example.com');
+  });
+
+  it('runs two api instances behind Caddy and one worker beside them, from one configuration', () => {
+    const api = serviceEnvironment(compose, 'api', operator);
+    const worker = serviceEnvironment(compose, 'worker', operator);
+    expect(api.ROLE).toBe('api');
+    expect(worker.ROLE).toBe('worker');
+    expect(compose.services.api.deploy?.replicas).toBe(2);
+    expect(compose.services.worker.deploy?.replicas ?? 1).toBe(1);
+    // The same database, Redis and origins: only the role differs.
+    const { ROLE: _api, ...apiRest } = api;
+    const { ROLE: _worker, ...workerRest } = worker;
+    expect(workerRest).toEqual(apiRest);
+    const running = Object.entries(compose.services).filter(([, service]) => service.environment?.ROLE !== undefined);
+    expect(running.map(([name]) => name).sort()).toEqual(['api', 'worker']);
   });
 
   it.each(['API_HOST', 'ACME_EMAIL', 'ADMIN_TOKEN'])('refuses to start without %s', (name) => {
     const missing: Environment = { ...operator, [name]: undefined };
-    expect(() => ['caddy', 'app'].map((service) => serviceEnvironment(compose, service, missing))).toThrow(name);
+    expect(() => ['caddy', 'api', 'worker'].map((service) => serviceEnvironment(compose, service, missing))).toThrow(name);
     expect(composeVariables().get(name)).toEqual({ required: true });
   });
 

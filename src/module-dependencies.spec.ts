@@ -66,6 +66,8 @@ const ALLOWED: Record<string, string[]> = {
   ],
   /** Abuse prevention (docs/abuse-handling.md): the destination policy, threat feeds, blocks, reports. */
   abuse: ['common', 'config', 'infra', 'generated'],
+  /** GS1 Digital Link items on branded domains, and their resolver. */
+  gs1: ['common', 'config', 'infra', 'generated', 'domains', 'rendering', 'images'],
   /** main.ts, app.module.ts, app.factory.ts, cli.ts: the composition root. */
   app: ['*'],
 };
@@ -109,6 +111,8 @@ const PURE = [
   /^abuse\/feeds\/(feed-parsers|feed-config|threat-keys)\.ts$/,
   /^abuse\/host-suffixes\.ts$/,
   /^common\/web\/address-policy\.ts$/,
+  /^gs1\/(syntax|links)\//,
+  /^gs1\/resolver\/(resolver-decision|linkset|request-preferences|resolver-path|description-file|gs1-link|resolver-answer)\.ts$/,
 ];
 
 /** A source path relative to src/, with `/` and without `.ts`; a folder's import names its index. */

@@ -20,8 +20,9 @@ import { cloneTemplate, type TestDatabase } from './support/test-databases';
  * compose file gives the app, on PostgreSQL and Redis. The operator's variables come from running
  * the README's deploy block. What differs from a real deployment, and only that: Caddy's ports
  * (free ones instead of 80/443), its certificates (its own CA, `local_certs`, instead of Let's
- * Encrypt: offline), and the addresses compose names by service (APP_UPSTREAM, DATABASE_URL,
- * REDIS_URL, DNS_RESOLVERS: the test's own).
+ * Encrypt: offline), the addresses compose names by service (APP_UPSTREAM, DATABASE_URL,
+ * REDIS_URL, DNS_RESOLVERS: the test's own), and one `api` instance behind Caddy where compose runs
+ * two replicas behind one name; the `worker` runs beside it, as compose gives it its environment.
  */
 
 const run = promisify(execFile);
@@ -51,6 +52,7 @@ describeWhen(HAS_CADDY && HAS_BUILD && HAS_POSTGRES && HAS_REDIS && TOOLS.every(
     let dns: TestDnsServer;
     let database: TestDatabase;
     let service: BuiltService;
+    let worker: BuiltService;
     let caddy: CaddyProcess;
     let ca: string;
     let key: string;
@@ -71,12 +73,10 @@ describeWhen(HAS_CADDY && HAS_BUILD && HAS_POSTGRES && HAS_REDIS && TOOLS.every(
       dns = await new TestDnsServer().start();
       database = await cloneTemplate();
       const operatorWithResolver = { ...operator, DNS_RESOLVERS: dns.address };
-      service = await startBuiltService({
-        ...serviceEnvironment(compose, 'app', operatorWithResolver),
-        DATABASE_URL: database.databaseUrl!,
-        REDIS_URL: process.env.REDIS_URL!,
-        REDIS_KEY_PREFIX: `topology-${process.pid}:`,
-      });
+      const addresses = { DATABASE_URL: database.databaseUrl!, REDIS_URL: process.env.REDIS_URL!, REDIS_KEY_PREFIX: `topology-${process.pid}:` };
+      [service, worker] = await Promise.all(
+        ['api', 'worker'].map((name) => startBuiltService({ ...serviceEnvironment(compose, name, operatorWithResolver), ...addresses })),
+      );
       const caddyEnvironment: Record<string, string> = {
         ...serviceEnvironment(compose, 'caddy', operatorWithResolver),
         APP_UPSTREAM: `127.0.0.1:${service.port}`,
@@ -88,9 +88,11 @@ describeWhen(HAS_CADDY && HAS_BUILD && HAS_POSTGRES && HAS_REDIS && TOOLS.every(
 
     afterAll(async () => {
       await caddy?.stop();
-      if (service && service.process.exitCode === null) {
-        service.process.kill('SIGTERM');
-        await service.exited;
+      for (const instance of [service, worker]) {
+        if (instance && instance.process.exitCode === null) {
+          instance.process.kill('SIGTERM');
+          await instance.exited;
+        }
       }
       await dns?.close();
       await database?.drop();
@@ -215,11 +217,11 @@ describeWhen(HAS_CADDY && HAS_BUILD && HAS_POSTGRES && HAS_REDIS && TOOLS.every(
       }
     }, 150_000);
 
-    it("mints a key with the README's other way: the CLI as `docker compose exec app` runs it, with the app's environment", async () => {
+    it("mints a key with the README's other way: the CLI as `docker compose exec api` runs it, with the api's environment", async () => {
       const [line] = readmeBlock('deploy-cli').split('\n');
-      const prefix = 'docker compose exec app ';
+      const prefix = 'docker compose exec api ';
       expect(line.startsWith(prefix)).toBe(true);
-      const environment = { ...serviceEnvironment(compose, 'app', operator), DATABASE_URL: database.databaseUrl!, REDIS_URL: process.env.REDIS_URL! };
+      const environment = { ...serviceEnvironment(compose, 'api', operator), DATABASE_URL: database.databaseUrl!, REDIS_URL: process.env.REDIS_URL! };
       const { stdout } = await run('bash', [...BASH, '-c', line.slice(prefix.length)], {
         cwd: REPOSITORY_ROOT,
         env: { PATH: process.env.PATH, HOME: dir, ...environment },

@@ -7,6 +7,7 @@ describe('loadAppConfig', () => {
       port: 3000,
       baseUrl: 'http://localhost:3000',
       redirectUrl: 'http://localhost:3000',
+      gs1PathPrefix: '/gs1',
       databaseUrl: undefined,
       dataDir: './data',
       redisUrl: undefined,

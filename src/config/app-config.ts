@@ -39,6 +39,10 @@ class EnvironmentVariables {
   @Matches(ORIGIN, { message: 'must be an http(s) origin such as https://qr.example.com' })
   REDIRECT_URL?: string;
 
+  /** Where the GS1 resolver lives on the default redirect host (docs/gs1-digital-link.md); not /r, which is the codes'. */
+  @Matches(/^\/(?!r(\/|$))[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)*$/, { message: 'must be a path such as /gs1 (lower-case segments, not /r)' })
+  GS1_PATH_PREFIX = '/gs1';
+
   @Transform(emptyToUndefined)
   @IsOptional()
   @Matches(/^postgres(ql)?:\/\/[^\s]+$/, { message: 'must be a postgresql:// connection URL' })
@@ -239,6 +243,8 @@ export interface AppConfig {
   port: number;
   baseUrl: string;
   redirectUrl: string;
+  /** GS1_PATH_PREFIX: the GS1 resolver's root on the default redirect host (on branded domains it is the root). */
+  gs1PathPrefix: string;
   databaseUrl?: string;
   /** DATA_DIR: the embedded database (embeddedDatabaseDir) and the scan spill files (scanSpillDir) live here. */
   dataDir: string;
@@ -343,6 +349,7 @@ const ENV_NAMES = [
   'PORT',
   'BASE_URL',
   'REDIRECT_URL',
+  'GS1_PATH_PREFIX',
   'DATABASE_URL',
   'DATA_DIR',
   'REDIS_URL',
@@ -398,6 +405,7 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: vars.PORT,
     baseUrl,
     redirectUrl: trimSlash(vars.REDIRECT_URL ?? baseUrl),
+    gs1PathPrefix: vars.GS1_PATH_PREFIX,
     databaseUrl: vars.DATABASE_URL,
     dataDir: vars.DATA_DIR,
     embeddedDatabaseDir: join(vars.DATA_DIR, 'pglite'),

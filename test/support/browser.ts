@@ -5,10 +5,10 @@ import { chromium, type Browser, type BrowserContextOptions } from 'playwright-c
 /** Debian's Chromium (`apt-get install -y chromium`), driven by playwright-core: no browser download needed. */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
-export function launchChromium(): Promise<Browser> {
+export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: ['--no-sandbox', '--disable-background-networking'],
+    args: ['--no-sandbox', '--disable-background-networking', ...extraArgs],
     // Without a UTF-8 locale (a bare environment) Chromium names a download with a non-ASCII name "download".
     env: { ...process.env, LANG: process.env.LANG || 'C.UTF-8' },
   });

@@ -14,6 +14,7 @@ export interface ComposeService {
   environment?: Record<string, string | number | boolean>;
   ports?: string[];
   expose?: string[];
+  deploy?: { replicas?: number };
 }
 
 export interface ComposeFile {

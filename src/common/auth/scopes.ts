@@ -3,7 +3,7 @@
  * resource, or `*` for everything. `write` implies `read` of the same resource. Pure: the guard,
  * the key services and the OpenAPI document all read these rules.
  */
-export const SCOPE_RESOURCES = ['qrcodes', 'folders', 'analytics', 'webhooks', 'keys', 'audit', 'domains', 'exports', 'imports'] as const;
+export const SCOPE_RESOURCES = ['qrcodes', 'folders', 'analytics', 'webhooks', 'keys', 'audit', 'domains', 'exports', 'imports', 'gs1'] as const;
 export type ScopeResource = (typeof SCOPE_RESOURCES)[number];
 export type ScopeAccess = 'read' | 'write';
 export type Scope = `${ScopeResource}:${ScopeAccess}`;

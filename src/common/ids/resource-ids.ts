@@ -5,6 +5,7 @@
 export type QrCodeId = string & { readonly __brand: 'QrCodeId' };
 export type FolderId = string & { readonly __brand: 'FolderId' };
 export type DomainId = string & { readonly __brand: 'DomainId' };
+export type Gs1ItemId = string & { readonly __brand: 'Gs1ItemId' };
 export type ApiKeyId = string & { readonly __brand: 'ApiKeyId' };
 export type WebhookId = string & { readonly __brand: 'WebhookId' };
 export type DeliveryId = string & { readonly __brand: 'DeliveryId' };

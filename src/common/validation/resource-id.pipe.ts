@@ -1,7 +1,19 @@
 import { applyDecorators, Injectable, type PipeTransform } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import { ValidateBy } from 'class-validator';
-import type { ApiKeyId, BrandKitId, DeliveryId, DomainId, FolderId, ImageLinkId, JobId, QrCodeId, ShareLinkId, WebhookId } from '../ids/resource-ids';
+import type {
+  ApiKeyId,
+  BrandKitId,
+  DeliveryId,
+  DomainId,
+  FolderId,
+  Gs1ItemId,
+  ImageLinkId,
+  JobId,
+  QrCodeId,
+  ShareLinkId,
+  WebhookId,
+} from '../ids/resource-ids';
 import { isUuid, notAUuid } from '../ids/resource-ids';
 import { ValidationFailedException } from './validation-failed.exception';
 
@@ -28,6 +40,7 @@ export const jobIdPipe = new ResourceIdPipe<JobId>();
 export const shareLinkIdPipe = new ResourceIdPipe<ShareLinkId>();
 export const imageLinkIdPipe = new ResourceIdPipe<ImageLinkId>();
 export const brandKitIdPipe = new ResourceIdPipe<BrandKitId>();
+export const gs1ItemIdPipe = new ResourceIdPipe<Gs1ItemId>();
 export const deliveryIdPipe = new ResourceIdPipe<DeliveryId>('delivery_id');
 
 /**

@@ -15,6 +15,7 @@ const ANY_ACCOUNT: Record<string, string> = {
   'smart-links/links.repository.ts': 'a scan names a code by its public short code alone',
   'qrcodes/qr-codes.repository.ts':
     'whether a chosen short code is taken on its host asks about a public name across accounts (taken or free, nothing more)',
+  'gs1/items/gs1-items.repository.ts': 'the resolver finds an item by its Digital Link URI (host and key path), a public name, whoever holds it',
   'domains/domains.repository.ts':
     'who holds a hostname is public (one verified holder, the domain a request names); the daily re-check of served domains is system work',
   'infra/idempotency/idempotency.repository.ts': 'the hourly sweep of expired keys is system work over every account',

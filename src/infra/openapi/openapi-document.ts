@@ -45,6 +45,10 @@ export function buildOpenApiDocument(app: INestApplication, config: Pick<AppConf
       .addTag('folders', 'Folders to group QR codes')
       .addTag('tags', "Tags: an account's labels of its codes, many per code; rename, merge and delete (docs/tags-and-bulk-edits.md)")
       .addTag('brand-kits', 'Brand kits: a style, frame and logo codes are drawn with, under their own style (docs/brand-kits.md)')
+      .addTag(
+        'gs1',
+        'GS1 Digital Link items and their links, answered by the GS1-conformant resolver; their codes for print (docs/gs1-digital-link.md)',
+      )
       .addTag('domains', 'Branded domains: short links on your own hostname, proven by a DNS TXT record, served over HTTPS (docs/domains-and-tls.md)')
       .addTag('styles', 'Style checks: whether a style is accepted, and how it will be drawn and scanned')
       .addTag('redirect', 'The redirect host: the short links dynamic codes encode (REDIRECT_URL; no key)')
