@@ -56,6 +56,10 @@ export function buildOpenApiDocument(app: INestApplication, config: Pick<AppConf
         'webhooks',
         'Webhook endpoints: signed event deliveries (codes created, updated, deleted, scanned), the delivery log, redelivery and replay',
       )
+      .addTag(
+        'sharing',
+        'Public stats pages (share links) and signed image links for <img>: read-only, revocable, no key needed by the viewer (docs/sharing.md)',
+      )
       .addTag('api-keys', "The account's own API keys: scoped, folder-restricted and expiring keys, managed with keys:write")
       .addTag('audit', 'The audit log: one entry per write through the API, who made it and what changed')
       .addTag('exports', 'ZIP exports of QR codes as image files, made by a background job (exports:write, exports:read)')
