@@ -397,7 +397,7 @@ export function checkLinkFields(input: LinkFieldsInput, context: LinkCheckContex
 
 /** A field that null removes: undefined when left out or refused (its errors added), else its value or null. */
 function checkRemovable<T>(input: unknown, check: (value: unknown) => Check<T>, errors: FieldError[]): T | null | undefined {
-  if (input === undefined || input === null) return input as null | undefined;
+  if (input === undefined || input === null) return input;
   const checked = check(input);
   if (checked.ok) return checked.value;
   errors.push(...checked.errors);
