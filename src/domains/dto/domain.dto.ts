@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -192,7 +192,15 @@ export class DomainView {
   @ApiProperty({ type: DomainVerificationView }) verification: DomainVerificationView;
   @ApiProperty({ type: String, nullable: true, example: 'https://www.ourbrand.com/' }) root_redirect_url: string | null;
   @ApiProperty({ type: String, nullable: true, example: null }) not_found_url: string | null;
-  @ApiProperty({ type: () => AppLinksDto, nullable: true, example: null }) app_links: AppLinks | null;
+  // Inline, not a $ref under allOf: a nullable allOf would still refuse null (OpenAPI 3.0's nullable applies to its own level only).
+  @ApiProperty({
+    type: 'object',
+    nullable: true,
+    properties: { apple: { $ref: getSchemaPath(AppleAppLinksDto) }, android: { $ref: getSchemaPath(AndroidAppLinksDto) } },
+    description: 'The apps that open its links (docs/sharing.md#app-links-on-branded-domains), or null',
+    example: null,
+  })
+  app_links: AppLinks | null;
   @ApiProperty(TIMESTAMP) created_at: string;
   @ApiProperty({ ...TIMESTAMP, type: String, nullable: true, example: null }) verified_at: string | null;
 }
