@@ -109,7 +109,7 @@ describeWhen(HAS_POSTGRES && HAS_REDIS)('a worker killed or stopped mid-job (e2e
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('kill -9 of the worker in the middle of a 1,000-code ZIP: another worker finishes it once its lease ran out, and the ZIP holds each code once', async () => {
+  it('kill -9 of the worker in the middle of a 1,000-code ZIP: another worker finishes it after the lease; each code once in the ZIP', async () => {
     const first = await startWorker();
     const id = await exportAll();
     const midway = await watch(id, (seen) => seen.done >= 100 || seen.status === 'done', 60_000);
