@@ -95,7 +95,8 @@ describe('GS1 scans (e2e)', () => {
   });
 
   it('a window by hour in a time zone; bad windows are 400 naming the parameter', async () => {
-    const hourly = (await scansOf(gtinItem, `?interval=hour&from=${encodeURIComponent(new Date(Date.now() - 3 * 3_600_000).toISOString())}`)).json<ScansBody>();
+    const from = encodeURIComponent(new Date(Date.now() - 3 * 3_600_000).toISOString());
+    const hourly = (await scansOf(gtinItem, `?interval=hour&from=${from}`)).json<ScansBody>();
     expect(hourly.series).toHaveLength(4);
     expect(hourly.series.reduce((sum, bucket) => sum + bucket.scans, 0)).toBe(3);
     const bad = await scansOf(gtinItem, '?from=yesterday');
@@ -110,7 +111,7 @@ describe('GS1 scans (e2e)', () => {
     expectStatus(await scansOf(gtinItem, '', otherKey), 404);
   });
 
-  it("deleting an item deletes its scans", async () => {
+  it('deleting an item deletes its scans', async () => {
     const res = await t.request({ method: 'DELETE', url: `/api/v1/gs1/items/${lotItem}`, headers: auth(key) });
     expectStatus(res, 200);
     expect(await t.prisma.gs1ScanEvent.count({ where: { itemId: lotItem } })).toBe(0);

@@ -67,11 +67,7 @@ export class Gs1ScansRepository {
   async report(accountId: AccountId, itemId: Gs1ItemId, window: Gs1ScanWindow): Promise<Gs1ScanReport> {
     const tables = this.database.read.forAccount(accountId);
     const events = () =>
-      tables
-        .selectFrom('gs1_scan_events')
-        .where('item_id', '=', itemId)
-        .where('scanned_at', '>=', window.from)
-        .where('scanned_at', '<', window.to);
+      tables.selectFrom('gs1_scan_events').where('item_id', '=', itemId).where('scanned_at', '>=', window.from).where('scanned_at', '<', window.to);
     const [totals, series, byLinkType, byLot, bySerial, byCountry] = await Promise.all([
       events()
         .select([
