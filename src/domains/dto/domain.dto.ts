@@ -196,7 +196,7 @@ export class DomainView {
   @ApiProperty({
     type: 'object',
     nullable: true,
-    properties: { apple: { $ref: getSchemaPath(AppleAppLinksDto) }, android: { $ref: getSchemaPath(AndroidAppLinksDto) } },
+    properties: { apple: { allOf: [{ $ref: getSchemaPath(AppleAppLinksDto) }] }, android: { allOf: [{ $ref: getSchemaPath(AndroidAppLinksDto) }] } },
     description: 'The apps that open its links (docs/sharing.md#app-links-on-branded-domains), or null',
     example: null,
   })
