@@ -180,6 +180,12 @@ export class DomainVerificationView {
   value: string;
 }
 
+/** The platforms of app_links by reference (Nest's property metadata type has no `$ref`, the document does). */
+const APP_LINKS_PROPERTIES = {
+  apple: { $ref: getSchemaPath(AppleAppLinksDto) },
+  android: { $ref: getSchemaPath(AndroidAppLinksDto) },
+} as unknown as Record<string, never>;
+
 export class DomainView {
   @ApiProperty({ format: 'uuid', example: '5b8e0c4d-2f1a-4e3b-9c7d-6a5f4e3d2c1b' }) id: string;
   @ApiProperty({ example: 'qr.ourbrand.com' }) hostname: string;
@@ -196,7 +202,7 @@ export class DomainView {
   @ApiProperty({
     type: 'object',
     nullable: true,
-    properties: { apple: { allOf: [{ $ref: getSchemaPath(AppleAppLinksDto) }] }, android: { allOf: [{ $ref: getSchemaPath(AndroidAppLinksDto) }] } },
+    properties: APP_LINKS_PROPERTIES,
     description: 'The apps that open its links (docs/sharing.md#app-links-on-branded-domains), or null',
     example: null,
   })
