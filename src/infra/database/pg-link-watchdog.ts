@@ -191,9 +191,10 @@ export class PgLinkWatchdog {
       const backend = pid === null ? undefined : backends.get(pid);
       if (backend?.state === 'active') continue;
       if (backend && backend.idleForMs < ANSWER_LOST_AFTER_MS) continue;
-      // Bytes came in after the backend finished (at the latest askedAt − idle): the answer is
-      // arriving, only slowly read (a long result on a busy process), not lost.
-      if (backend && client.lastDataAt >= askedAt - backend.idleForMs) continue;
+      // Bytes of this query's answer came in after the backend finished (at the latest askedAt −
+      // idle): it is arriving, only slowly read (a long result on a busy process), not lost. (An
+      // idle backend may also be one the query never reached: then nothing came since it was sent.)
+      if (backend && client.lastDataAt > Math.max(askedAt - backend.idleForMs, sent.get(client) ?? 0)) continue;
       if (pid !== null && backend) orphans.push(pid);
       lost = true;
       this.cut(
