@@ -34,12 +34,13 @@ import { TestDnsServer } from './support/dns-server';
 const PHASE = { post: 0, get: 1, put: 2, patch: 2, delete: 9 } as const;
 
 function runOrder(operations: DocumentedOperation[]): DocumentedOperation[] {
-  const posted = new Set(operations.filter((op) => op.method === 'post').map((op) => op.path));
-  // A delete of something under a resource (a code's scans), or of a resource made under one (a code's share link: no POST of its
-  // own collection), before the resource's own delete.
-  const underAResource = (op: DocumentedOperation) => /\}\/[^{}]+$/.test(op.path) || !posted.has(collectionOf(op.path));
+  const creates = new Set(operations.filter((op) => op.method === 'post').map((op) => op.path));
+  // A delete of something under a resource (a code's scans), or of a resource made under another
+  // (a code's share link, created by POST …/qrcodes/{id}/share-links), before the resource's own delete.
+  const nestedDelete = (op: DocumentedOperation) =>
+    op.method === 'delete' && (/\}\/[^{}]+$/.test(op.path) || !creates.has(op.path.slice(0, op.path.indexOf('/{'))));
   const phase = (op: DocumentedOperation) => {
-    const own = op.method === 'post' && op.path.includes('{') ? 2 : op.method === 'delete' && underAResource(op) ? 8 : PHASE[op.method];
+    const own = op.method === 'post' && op.path.includes('{') ? 2 : nestedDelete(op) ? 8 : PHASE[op.method];
     return op.method !== 'delete' && parametersOf(op, 'path').length > 1 ? 5 + own : own;
   };
   return [...operations].sort((a, b) => phase(a) - phase(b));
@@ -74,11 +75,9 @@ const prefilledQuery = (op: DocumentedOperation): Record<string, string> =>
 /** The collection a path's `{id}` belongs to: `/api/v1/qrcodes/{id}/image` → `/api/v1/qrcodes`. */
 const collectionOf = (path: string) => path.slice(0, path.indexOf('/{'));
 
-/**
- * A resource created under its parent and addressed alone (`POST /qrcodes/{id}/share-links`, then
- * `DELETE /share-links/{id}`): the first created under any parent's collection of that name.
- */
-const createdUnderParent = (created: Map<string, Record<string, unknown>>, collection: string) =>
+/** The first resource created in a collection: by its own create, or by a nested one ending in the same segment. */
+const createdIn = (created: Map<string, Record<string, unknown>>, collection: string) =>
+  created.get(collection) ??
   [...created.entries()].find(([path]) => path.includes('{') && path.endsWith(collection.slice(collection.lastIndexOf('/'))))?.[1];
 
 const successStatuses = (op: DocumentedOperation) => documentedStatuses(op).filter((status) => status < 400);
@@ -173,10 +172,10 @@ describe('OpenAPI document (e2e)', () => {
       // The outer id first: a nested resource is found through its parent.
       for (const parameter of parametersOf(op, 'path').sort((a, b) => Number(b.name === 'id') - Number(a.name === 'id'))) {
         // A resource named by another field than its id (`/tags/{name}`): that field of its own collection's first example.
-        const own = created.get(collectionOf(op.path)) ?? createdUnderParent(created, collectionOf(op.path));
+        const own = createdIn(created, collectionOf(op.path));
         const value =
           parameter.name === 'id'
-            ? (own?.id ?? own?.token_id)
+            ? own?.id
             : (own?.[parameter.name] ??
               [...created.values()].find((body) => parameter.name in body)?.[parameter.name] ??
               (await firstListed(op.path, parameter.name, url, key)));

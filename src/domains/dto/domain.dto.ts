@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -180,12 +180,6 @@ export class DomainVerificationView {
   value: string;
 }
 
-/** The platforms of app_links by reference (Nest's property metadata type has no `$ref`, the document does). */
-const APP_LINKS_PROPERTIES = {
-  apple: { $ref: getSchemaPath(AppleAppLinksDto) },
-  android: { $ref: getSchemaPath(AndroidAppLinksDto) },
-} as unknown as Record<string, never>;
-
 export class DomainView {
   @ApiProperty({ format: 'uuid', example: '5b8e0c4d-2f1a-4e3b-9c7d-6a5f4e3d2c1b' }) id: string;
   @ApiProperty({ example: 'qr.ourbrand.com' }) hostname: string;
@@ -198,13 +192,12 @@ export class DomainView {
   @ApiProperty({ type: DomainVerificationView }) verification: DomainVerificationView;
   @ApiProperty({ type: String, nullable: true, example: 'https://www.ourbrand.com/' }) root_redirect_url: string | null;
   @ApiProperty({ type: String, nullable: true, example: null }) not_found_url: string | null;
-  // Inline, not a $ref under allOf: a nullable allOf would still refuse null (OpenAPI 3.0's nullable applies to its own level only).
   @ApiProperty({
     type: 'object',
+    additionalProperties: true,
     nullable: true,
-    properties: APP_LINKS_PROPERTIES,
-    description: 'The apps that open its links (docs/sharing.md#app-links-on-branded-domains), or null',
     example: null,
+    description: 'The apps set with PUT /api/v1/domains/{id} (`apple`, `android`, as in its request body); null: none',
   })
   app_links: AppLinks | null;
   @ApiProperty(TIMESTAMP) created_at: string;
