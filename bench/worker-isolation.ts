@@ -13,10 +13,11 @@
  *
  * Environment: BENCH_PG_URL (server, default postgresql://postgres@127.0.0.1:5432), BENCH_DB
  * (default qr_bench_roles; dropped), BENCH_REDIS_URL, BENCH_RATE (default 2000 req/s),
- * BENCH_SECONDS (per phase, default 20), BENCH_TOPOLOGIES (default "split,all").
+ * BENCH_SECONDS (per phase, default 20), BENCH_TOPOLOGIES (default "split,all"), BENCH_WORKER_NICE (the
+ * worker's nice value, default 0: as an operator gives a worker less CPU than the api instances).
  */
 import { fork } from 'node:child_process';
-import { loadavg } from 'node:os';
+import { loadavg, setPriority } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { freePort, ServiceProcess } from '../test/support/service-process';
@@ -28,6 +29,8 @@ const DB = process.env.BENCH_DB ?? 'qr_bench_roles';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const RATE = Number(process.env.BENCH_RATE ?? 2000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const WORKER_NICE = Number(process.env.BENCH_WORKER_NICE ?? 0);
+const SPLIT_LABEL = `api (ROLE=api + worker${WORKER_NICE ? ` at nice ${WORKER_NICE}` : ''})`;
 const TOPOLOGIES = (process.env.BENCH_TOPOLOGIES ?? 'split,all').split(',');
 const CODES = 1000;
 const IMPORT_ROWS = 10_000;
@@ -146,6 +149,7 @@ async function topology(name: string): Promise<void> {
   };
   const front = await ServiceProcess.start({ ...base, PORT: String(await freePort()), ROLE: name === 'split' ? 'api' : 'all', BOOTSTRAP_KEY: '1' });
   const worker = name === 'split' ? await ServiceProcess.start({ ...base, PORT: String(await freePort()), ROLE: 'worker' }) : null;
+  if (worker && WORKER_NICE) setPriority(worker.pid, WORKER_NICE);
   try {
     for (let i = 0; i < 50 && !front.firstKey; i++) await new Promise((resolve) => setTimeout(resolve, 100));
     const key = front.firstKey!;
@@ -165,7 +169,7 @@ async function topology(name: string): Promise<void> {
 
 function report(name: string, idle: Phase, loaded: Phase, states: string): void {
   const line = (label: string, p: Phase) =>
-    `| ${name === 'split' ? 'api (ROLE=api + worker)' : 'ROLE=all'} | ${label} | ${p.load.rps.toFixed(0)} | ${p.load.p50.toFixed(2)} | ` +
+    `| ${name === 'split' ? SPLIT_LABEL : 'ROLE=all'} | ${label} | ${p.load.rps.toFixed(0)} | ${p.load.p50.toFixed(2)} | ` +
     `${p.load.p99.toFixed(2)} | ${p.load.max.toFixed(1)} | ${p.pauseMs.toFixed(1)} | ${p.majorGcs} (${p.majorGcMs.toFixed(0)} ms) | ` +
     `${p.load.errors} | ${p.loadAverage} |`;
   console.log(line('idle', idle));
