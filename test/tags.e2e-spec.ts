@@ -108,7 +108,13 @@ describe('tags (e2e)', () => {
       expect(byName.get('Tagged poster')).toEqual(['Window', 'store-12', 'Spring Sale']);
       expect(byName.get('Untagged poster')).toEqual([]);
       const listed = (await tags('GET')).json<{ data: Array<{ name: string; codes: number }> }>().data;
-      expect(listed).toEqual(expect.arrayContaining([{ name: 'store-12', codes: 1 }, { name: 'Spring Sale', codes: 1 }, { name: 'Window', codes: 1 }]));
+      expect(listed).toEqual(
+        expect.arrayContaining([
+          { name: 'store-12', codes: 1 },
+          { name: 'Spring Sale', codes: 1 },
+          { name: 'Window', codes: 1 },
+        ]),
+      );
       // Another account's tag of the same name is another tag.
       const theirs = await createQr(t, otherKey, { tags: ['STORE-12'] });
       expect(theirs.tags).toEqual(['STORE-12']);
@@ -172,7 +178,15 @@ describe('tags (e2e)', () => {
       expect(second.split(',')[tagsAt]).toBe('');
       const columns = header.split(',');
       const badRow = columns.map((column) =>
-        column === 'type' ? 'url' : column === 'name' ? 'Bad tags' : column === 'tags' ? `${'x'.repeat(51)}|ok` : column === 'content.url' ? 'https://example.com/bad' : '',
+        column === 'type'
+          ? 'url'
+          : column === 'name'
+            ? 'Bad tags'
+            : column === 'tags'
+              ? `${'x'.repeat(51)}|ok`
+              : column === 'content.url'
+                ? 'https://example.com/bad'
+                : '',
       );
       const upload = await t.request({
         method: 'POST',

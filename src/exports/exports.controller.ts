@@ -138,7 +138,8 @@ export class QrCodesCsvController {
         schema: {
           type: 'string',
           example:
-            'type,name,is_dynamic,folder_id,folder_name,short_code,style,domain_id,expires_at,rules,max_scans,fallback_url,utm,tags,content.url,…\r\n' +
+            'type,name,is_dynamic,folder_id,folder_name,short_code,style,domain_id,expires_at,rules,max_scans,fallback_url,utm,tags,' +
+            'content.url,…\r\n' +
             'url,Spring poster,true,,,aB3dE5gH,,,,,,,"{""source"":""qr""}",spring|store-12,https://example.com/spring,…\r\n',
         },
       },

@@ -42,7 +42,10 @@ export interface QrCodeRecord {
 export type LinkFields = Pick<QrCodeRecord, 'rules' | 'maxScans' | 'fallbackUrl' | 'utm' | 'scanRetentionDays'> & { password: string | null };
 
 /** A validated new code, ready to insert (the database assigns the rest). */
-export type NewQrCode = Pick<QrCodeRecord, 'name' | 'type' | 'content' | 'contentString' | 'style' | 'folderId' | 'isDynamic' | 'expiresAt' | 'tags'> &
+export type NewQrCode = Pick<
+  QrCodeRecord,
+  'name' | 'type' | 'content' | 'contentString' | 'style' | 'folderId' | 'isDynamic' | 'expiresAt' | 'tags'
+> &
   LinkFields & {
     /** The domain its link goes on; left out or null: the default redirect host. */
     domainId?: DomainId | null;

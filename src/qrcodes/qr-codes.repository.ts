@@ -282,14 +282,7 @@ export class QrCodesRepository {
    */
   /** The code as it is now, locked until the transaction ends (an update records what it changed from). */
   async lockForUpdate(tx: Tables, accountId: AccountId, id: QrCodeId): Promise<QrCodeRecord | undefined> {
-    const row = await tx
-      .forAccount(accountId)
-      .selectFrom('qr_codes')
-      .selectAll()
-      .select(derived)
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
+    const row = await tx.forAccount(accountId).selectFrom('qr_codes').selectAll().select(derived).where('id', '=', id).forUpdate().executeTakeFirst();
     return row && toRecord(row);
   }
 
@@ -328,13 +321,7 @@ export class QrCodesRepository {
 
   /** Deletes the code (a trigger deletes its scan events); returns it as it was, or undefined. */
   async delete(tx: Tables, accountId: AccountId, id: QrCodeId): Promise<QrCodeRecord | undefined> {
-    const row = await tx
-      .forAccount(accountId)
-      .deleteFrom('qr_codes')
-      .where('id', '=', id)
-      .returningAll()
-      .returning(derived)
-      .executeTakeFirst();
+    const row = await tx.forAccount(accountId).deleteFrom('qr_codes').where('id', '=', id).returningAll().returning(derived).executeTakeFirst();
     return row && toRecord(row);
   }
 
@@ -385,13 +372,7 @@ export class QrCodesRepository {
   /** The account's codes among ids, in the order of `ids` (ids of other accounts or deleted codes are left out). */
   async findAmong(accountId: AccountId, ids: readonly QrCodeId[]): Promise<QrCodeRecord[]> {
     if (ids.length === 0) return [];
-    const rows = await this.database.read
-      .forAccount(accountId)
-      .selectFrom('qr_codes')
-      .selectAll()
-      .select(derived)
-      .where('id', 'in', ids)
-      .execute();
+    const rows = await this.database.read.forAccount(accountId).selectFrom('qr_codes').selectAll().select(derived).where('id', 'in', ids).execute();
     const byId = new Map(rows.map((row) => [row.id, toRecord(row)]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }

@@ -175,7 +175,10 @@ describe('the CSV form of a code', () => {
   });
 
   it('reads and writes tags as names separated by "|" (the create rules check each)', () => {
-    expect(itemFromCsvRow(cells({ type: 'url', tags: 'spring|Store 12', 'content.url': 'https://example.com' })).item.tags).toEqual(['spring', 'Store 12']);
+    expect(itemFromCsvRow(cells({ type: 'url', tags: 'spring|Store 12', 'content.url': 'https://example.com' })).item.tags).toEqual([
+      'spring',
+      'Store 12',
+    ]);
     expect(itemFromCsvRow(cells({ type: 'url', tags: '', 'content.url': 'https://example.com' })).item).not.toHaveProperty('tags');
     const row = csvRowOf(code({ tags: ['spring', 'Store 12'] }), null);
     expect(row[QR_CODE_CSV_COLUMNS.indexOf('tags')]).toBe('spring|Store 12');

@@ -36,10 +36,10 @@ const CONTENT_FIELDS = {
 };
 
 const TAGS = {
-  type: [String],
+  type: [String] as [StringConstructor],
   description: "The code's tags, in the order given, each as the tag is named ([] when none)",
   example: ['spring', 'store-12'],
-} as { type: [StringConstructor]; description: string; example: string[] };
+};
 
 /** Response shapes, for the OpenAPI document (the service builds them in qr-code.representation.ts). */
 export class QrCodeView {
