@@ -2,6 +2,7 @@ import type { DomainId, FolderId, QrCodeId } from '../common/ids/resource-ids';
 import type { QrType } from './content';
 import type { SettableStatus } from './qr-code-status';
 import type { LinkRule, Utm } from '../smart-links/settings/link-settings';
+import type { LinkPreviewSettings } from '../smart-links/settings/link-preview';
 
 /** A QR code as the service works with it (one row of qr_codes). */
 export interface QrCodeRecord {
@@ -32,6 +33,8 @@ export interface QrCodeRecord {
   utm: Utm | null;
   /** Its scans are kept this many days (null: the deployment's SCAN_RETENTION_DAYS); docs/scans-and-privacy.md#retention */
   scanRetentionDays: number | null;
+  /** What chat apps' cards show for its short link (docs/sharing.md#link-previews), or null */
+  preview: LinkPreviewSettings | null;
   /** Display prefix of the key that created it (null: none, or made before it was kept): its history's version 1. */
   createdKeyPrefix: string | null;
   /** Its tags' names, in the order given (docs/tags-and-bulk-edits.md); stored as tag ids. */
@@ -39,7 +42,9 @@ export interface QrCodeRecord {
 }
 
 /** The smart-link fields a client sets (the password as sent: the service stores only its hash). */
-export type LinkFields = Pick<QrCodeRecord, 'rules' | 'maxScans' | 'fallbackUrl' | 'utm' | 'scanRetentionDays'> & { password: string | null };
+export type LinkFields = Pick<QrCodeRecord, 'rules' | 'maxScans' | 'fallbackUrl' | 'utm' | 'scanRetentionDays' | 'preview'> & {
+  password: string | null;
+};
 
 /** A validated new code, ready to insert (the database assigns the rest). */
 export type NewQrCode = Pick<
@@ -57,7 +62,15 @@ export type NewQrCode = Pick<
 export type StoredNewQrCode = Omit<NewQrCode, 'password'> & { shortCode: string | null; passwordHash: string | null };
 
 /** A new code's smart-link fields when the request sets none. */
-export const NO_LINK_FIELDS: LinkFields = { rules: [], maxScans: null, fallbackUrl: null, utm: null, scanRetentionDays: null, password: null };
+export const NO_LINK_FIELDS: LinkFields = {
+  rules: [],
+  maxScans: null,
+  fallbackUrl: null,
+  utm: null,
+  scanRetentionDays: null,
+  preview: null,
+  password: null,
+};
 
 /** The same, as stored. */
 export const NO_STORED_LINK_FIELDS: Omit<LinkFields, 'password'> & { passwordHash: null } = {
@@ -66,5 +79,6 @@ export const NO_STORED_LINK_FIELDS: Omit<LinkFields, 'password'> & { passwordHas
   fallbackUrl: null,
   utm: null,
   scanRetentionDays: null,
+  preview: null,
   passwordHash: null,
 };

@@ -379,6 +379,7 @@ function changedFields(dto: UpdateQrCodeDto): QrCodeField[] {
     'password',
     'utm',
     'scan_retention_days',
+    'preview',
     'domain_id',
     'short_code',
   ];
