@@ -36,6 +36,13 @@ function darkEdges(svg: string): { left: number; top: number; right: number; bot
 describe('margin: at least that many pixels, as the docs say', () => {
   const n = buildQrMatrix(README_LINK, 'M').size;
 
+  it("the README's code has its first dark pixel at 19, 24 and 21 px at sizes 300, 600 and 1000 (issue 35), as the formula says", () => {
+    expect(n).toBe(29);
+    expect([300, 600, 1000].map((size) => darkEdges(renderQrSvg({ text: README_LINK, style: { ...STYLE, margin: 16 }, size })).left)).toEqual([
+      19, 24, 21,
+    ]);
+  });
+
   it.each([
     [300, 16],
     [600, 16],
