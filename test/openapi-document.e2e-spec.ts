@@ -299,6 +299,22 @@ describe('OpenAPI document (e2e)', () => {
     expect([admin.statusCode, admin.headers.allow]).toEqual([404, undefined]);
   });
 
+  it('pre-fills no path id and no optional query parameter (Swagger UI would send them); says where an id comes from', () => {
+    const prefilled: string[] = [];
+    const vague: string[] = [];
+    for (const op of operationsOf(document)) {
+      for (const parameter of [...parametersOf(op, 'path'), ...parametersOf(op, 'query').filter((query) => !query.required)]) {
+        const schemaExample = (parameter.schema as { example?: unknown } | undefined)?.example;
+        if (parameter.example !== undefined || parameter.examples !== undefined || schemaExample !== undefined)
+          prefilled.push(`${op.label} ${parameter.name}`);
+      }
+      for (const id of parametersOf(op, 'path').filter((parameter) => parameter.name === 'id'))
+        if (!id.description?.includes('`id`')) vague.push(`${op.label}: ${id.description ?? '(no description)'}`);
+    }
+    expect(prefilled).toEqual([]);
+    expect(vague).toEqual([]);
+  });
+
   it('is no looser than the server: integer paging, closed bodies, no blank names, no pre-filled Idempotency-Key', async () => {
     const { key } = await t.newAccount();
     const operations = operationsOf(document);

@@ -52,7 +52,7 @@ export class AuditLogService {
   }
 
   private recordCodeChange(tx: Tables, change: QrCodeChanged): Promise<void> {
-    const base = { accountId: change.accountId, resourceType: 'qrcode', secretFields: SECRET_CODE_FIELDS };
+    const base = { accountId: change.accountId, resourceType: 'qrcode' as const, secretFields: SECRET_CODE_FIELDS };
     switch (change.kind) {
       case 'created':
         return change.bulk

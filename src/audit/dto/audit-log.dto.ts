@@ -3,7 +3,7 @@ import { IsISO8601, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'cla
 import { REQUEST_ID_PROPERTY } from '../../common/openapi/common-views';
 import { PageLimit } from '../../common/validation/page-query';
 
-export const AUDIT_RESOURCE_TYPES = ['qrcode', 'folder', 'webhook', 'api_key'] as const;
+import { AUDIT_RESOURCE_TYPES } from '../../infra/audit/audit-trail';
 
 export class AuditLogQuery {
   @ApiPropertyOptional({ enum: AUDIT_RESOURCE_TYPES, example: 'qrcode' })

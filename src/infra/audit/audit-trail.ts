@@ -1,6 +1,23 @@
 import type { AccountId } from '../../common/ids/account-id';
 import type { Tables } from '../database/tables';
 
+/** What an audit entry can be about; a write of a new kind of resource adds its name here (the API's enum follows). */
+export const AUDIT_RESOURCE_TYPES = [
+  'qrcode',
+  'folder',
+  'tag',
+  'brand_kit',
+  'domain',
+  'webhook',
+  'api_key',
+  'import',
+  'export',
+  'share_link',
+  'image_link',
+  'gs1_item',
+] as const;
+export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];
+
 /** A resource's fields as the API names them (`folder_id`, not `folderId`). */
 export type AuditedFields = Record<string, unknown>;
 
@@ -13,7 +30,7 @@ export interface AuditedWrite {
   accountId: AccountId;
   /** `<resource>.<verb>`, e.g. `qrcode.update`, `webhook.rotate_secret` */
   action: string;
-  resourceType: string;
+  resourceType: AuditResourceType;
   resourceId: string | null;
   before?: AuditedFields;
   after?: AuditedFields;

@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, type PathItemObject, SwaggerModule } from '@nestjs/swagger';
 import { ADMIN_TOKEN_SCHEME, API_KEY_SCHEME } from '../../common/openapi/security-schemes';
 import type { AppConfig } from '../../config/app-config';
+import { leaveParametersBlank } from './blank-parameters';
 import { closeRequestSchemas } from './closed-request-schemas';
 import { describeRequiredScopes } from './required-scopes';
 
@@ -69,7 +70,7 @@ export function buildOpenApiDocument(app: INestApplication, config: Pick<AppConf
   );
   document.paths['/r/{short_code}'] = redirectHostPath(config.redirectUrl);
   describeRequiredScopes(document);
-  return closeRequestSchemas(document);
+  return closeRequestSchemas(leaveParametersBlank(document));
 }
 
 const HTML_PAGE = { 'text/html': { schema: { type: 'string' as const, example: '<!doctype html><html lang="en">…</html>' } } };
