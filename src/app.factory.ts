@@ -31,6 +31,7 @@ import { dispatchByHost } from './redirect/host-dispatch';
 import { servedDomainOf } from './redirect/request-domain';
 import { createGs1Host, GS1_DESCRIPTION_PATH, isResolverPath } from './gs1/resolver/gs1-host';
 import { Gs1Resolver } from './gs1/resolver/gs1-resolver.service';
+import { Gs1ScanRecorder } from './gs1/scans/gs1-scan-recorder';
 import { hostnameOfOrigin } from './domains/hostname';
 import { servesHttp } from './config/process-role';
 import { answerOnlyWorkerPaths } from './infra/http/worker-surface';
@@ -138,6 +139,7 @@ async function mountRedirectHost(
   });
   const toRedirectHost: RequestListener = (request, response) => redirectHost.routing(request, response);
   for (const prefix of [REDIRECT_PATH_PREFIX, ...hostRoutes.defaultHostPrefixes()]) router.mount(prefix, toRedirectHost);
+  const gs1Scans = app.get(Gs1ScanRecorder);
   // The GS1 resolver: under GS1_PATH_PREFIX and /.well-known/gs1resolver on the default host, Digital Link paths on branded domains.
   const gs1Host = await createGs1Host(app.get(Gs1Resolver), {
     prefix: config.gs1PathPrefix,
@@ -145,6 +147,7 @@ async function mountRedirectHost(
     logger,
     metrics,
     domainOf: (request) => servedDomainOf(request.raw) ?? null,
+    onRedirected: (request, resolution) => gs1Scans.record(request, resolution),
   });
   const toGs1Host: RequestListener = (request, response) => gs1Host.routing(request, response);
   router.mount(`${config.gs1PathPrefix}/`, toGs1Host);

@@ -46,8 +46,8 @@ const ALLOWED: Record<string, string[]> = {
   imports: ['common', 'config', 'infra', 'generated', 'folders', 'qrcodes', 'bulk', 'tags', 'smart-links/settings'],
   /** Bulk edits by filter or ids: each code changed through the QR code service, as one by one. */
   'bulk-edits': ['common', 'config', 'infra', 'generated', 'qrcodes', 'tags'],
-  /** ZIP and CSV exports of codes, drawn by the renderer. */
-  exports: ['common', 'config', 'infra', 'generated', 'folders', 'qrcodes', 'rendering'],
+  /** ZIP and CSV exports of codes, drawn by the renderer; the report CSV's unique visitors from analytics. */
+  exports: ['common', 'config', 'infra', 'generated', 'folders', 'qrcodes', 'rendering', 'analytics'],
   /** Stats pages and image links: analytics and images shown without a key, on the redirect host's routes (HostRoutes). */
   share: [
     'common',
@@ -67,7 +67,7 @@ const ALLOWED: Record<string, string[]> = {
   /** Abuse prevention (docs/abuse-handling.md): the destination policy, threat feeds, blocks, reports. */
   abuse: ['common', 'config', 'infra', 'generated'],
   /** GS1 Digital Link items on branded domains, and their resolver. */
-  gs1: ['common', 'config', 'infra', 'generated', 'domains', 'rendering', 'images'],
+  gs1: ['common', 'config', 'infra', 'generated', 'domains', 'rendering', 'images', 'scans', 'analytics'],
   /** main.ts, app.module.ts, app.factory.ts, cli.ts: the composition root. */
   app: ['*'],
 };

@@ -197,6 +197,33 @@ export class ScanAnalyticsRepository implements ScanAnalyticsReader {
   }
 
   /**
+   * Unique visitors of each of the account's codes among `codeIds` with `from <= scanned_at < to`,
+   * as the totals of GET /qrcodes/:id/scans count them (each UTC day's distinct visitors, summed):
+   * whole days from the rollups, the window's edges from raw events. Codes without scans are absent.
+   */
+  async uniqueVisitorsOf(accountId: AccountId, codeIds: readonly QrCodeId[], window: ScanWindow): Promise<Map<QrCodeId, number>> {
+    if (codeIds.length === 0) return new Map();
+    const a = planArrays(planScanWindow(window));
+    const codes = this.database.read.forAccount(accountId);
+    const owned = codes.selectFrom('qr_codes').select('id').where('id', 'in', codeIds);
+    const rows = await codes.execute(sql<{ id: QrCodeId; unique_visitors: string }>`
+      WITH owned AS (${owned}),
+      ranges AS (SELECT * FROM unnest(${a.rawFrom}::timestamptz[], ${a.rawTo}::timestamptz[]) AS r(from_at, to_at)),
+      counted AS (
+        SELECT c.qr_code_id AS id, c.unique_visitors::bigint AS n
+        FROM scan_code_days c JOIN owned ON owned.id = c.qr_code_id
+        WHERE c.day >= ${a.firstDay}::date AND c.day <= ${a.lastDay}::date AND c.day = ANY(${a.days}::date[])
+        UNION ALL
+        SELECT owned.id, (
+          SELECT count(DISTINCT s.visitor_hash) FILTER (WHERE NOT s.is_bot) FROM scan_events s
+          WHERE s.qr_code_id = owned.id AND s.scanned_at >= r.from_at AND s.scanned_at < r.to_at
+        ) FROM owned, ranges r
+      )
+      SELECT id, sum(n) AS unique_visitors FROM counted GROUP BY id`);
+    return new Map(rows.map((row) => [row.id, Number(row.unique_visitors)]));
+  }
+
+  /**
    * The same over every code of the account in the filter's folder and type (and in the request's
    * key's folders), plus the top codes by scans: whole UTC days from the account's rollups, the rest
    * from raw events of those codes, in one statement; the top codes in their own (topCodes).

@@ -7,7 +7,8 @@ import { ValidationFailedException } from '../common/validation/validation-faile
 import type { ScanAnalyticsQuery } from './dto/scan-analytics.query';
 import { SCAN_ANALYTICS_READER, type ScanAnalyticsReader } from './scan-analytics-reader';
 import { toAccountAnalyticsView, toScanAnalyticsView } from './scan-analytics.representation';
-import { resolveScanWindow } from './scan-range';
+import { ScanAnalyticsRepository } from './scan-analytics.repository';
+import { resolveScanWindow, type ScanWindow } from './scan-range';
 import { widenToWholeDays } from './scan-window-plan';
 
 /**
@@ -21,7 +22,24 @@ export class ScanAnalyticsService {
   constructor(
     @Inject(SCAN_ANALYTICS_READER) private readonly repository: ScanAnalyticsReader,
     private readonly folders: FoldersService,
+    private readonly postgres: ScanAnalyticsRepository,
   ) {}
+
+  /**
+   * Unique visitors per code over a window of `from`/`to` (absent: the last 30 days), as the report
+   * CSV shows them (docs/exports-and-imports.md#the-report-csv). Checks the window, naming the field.
+   * Read from PostgreSQL's rollups, which every deployment keeps (ClickHouse or not).
+   */
+  uniqueVisitorsOf(accountId: AccountId, codeIds: readonly QrCodeId[], window: ScanWindow): Promise<Map<QrCodeId, number>> {
+    return this.postgres.uniqueVisitorsOf(accountId, codeIds, window);
+  }
+
+  /** The window of `from`/`to` in whole UTC days' terms (interval day, zone UTC), or a 400 naming the field. */
+  reportWindow(query: { from?: string; to?: string }, now = new Date()): ScanWindow {
+    const check = resolveScanWindow({ from: query.from, to: query.to, interval: 'day' }, now);
+    if (!check.ok) throw new ValidationFailedException(check.errors);
+    return check.window;
+  }
 
   async scans(accountId: AccountId, codeId: QrCodeId, query: ScanAnalyticsQuery, now = new Date()) {
     const check = resolveScanWindow(query, now);

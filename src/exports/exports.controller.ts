@@ -4,6 +4,7 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiParam,
+  ApiPropertyOptional,
   ApiProduces,
   ApiResponse,
   ApiSecurity,
@@ -24,6 +25,9 @@ import { jobIdPipe } from '../common/validation/resource-id.pipe';
 import { ListQrCodesQuery } from '../qrcodes/dto/list-qr-codes.query';
 import { CREATE_EXPORT_EXAMPLES, CreateExportDto, ExportJobView, MAX_ZIP_CODES, toExportView } from './dto/export.dto';
 import { ExportsService } from './exports.service';
+import { ReportCsvService } from './report-csv.service';
+import { IsIn, IsOptional, IsString } from 'class-validator';
+import { ValidationFailedException } from '../common/validation/validation-failed.exception';
 
 const EXPORT_ID = { name: 'id', format: 'uuid', description: 'The export', example: '5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9' } as const;
 const EXPORT_NOT_FOUND = {
@@ -110,23 +114,69 @@ export class ExportsController {
   }
 }
 
-/** The list's query without its page: the CSV holds every matching code. */
-export class ListQrCodesCsvQuery extends OmitType(ListQrCodesQuery, ['page', 'limit'] as const) {}
+export const CSV_VIEWS = ['import', 'report'] as const;
+
+/** The list's query without its page (the CSV holds every matching code), the view, and the report's window. */
+export class ListQrCodesCsvQuery extends OmitType(ListQrCodesQuery, ['page', 'limit'] as const) {
+  @ApiPropertyOptional({
+    enum: CSV_VIEWS,
+    default: 'import',
+    description:
+      '`import` (default): the columns `POST /api/v1/imports` reads. `report`: one line per code with id, name, type, status, ' +
+      'dynamic_url, tags, folder, scans, unique_visitors (in `from`..`to`), created_at, updated_at.',
+  })
+  @IsOptional()
+  @IsIn(CSV_VIEWS, { message: `view must be one of: ${CSV_VIEWS.join(', ')}` })
+  view?: (typeof CSV_VIEWS)[number];
+
+  @ApiPropertyOptional({
+    format: 'date-time',
+    description: "With `view=report`: start of the unique visitors' window, inclusive (ISO 8601). Default: 30 days before `to`.",
+  })
+  @IsOptional()
+  @IsString({ message: 'from must be a single ISO 8601 date-time' })
+  from?: string;
+
+  @ApiPropertyOptional({ format: 'date-time', description: 'With `view=report`: end of the window, exclusive (ISO 8601). Default: now.' })
+  @IsOptional()
+  @IsString({ message: 'to must be a single ISO 8601 date-time' })
+  to?: string;
+}
+
+const IMPORT_CSV_EXAMPLE =
+  'type,name,is_dynamic,folder_id,folder_name,short_code,style,domain_id,expires_at,rules,max_scans,fallback_url,utm,content.url,…\r\n' +
+  'url,Spring poster,true,,,aB3dE5gH,,,,,,,"{""source"":""qr""}",https://example.com/spring,…\r\n';
+const REPORT_CSV_EXAMPLE =
+  'id,name,type,status,dynamic_url,tags,folder,scans,unique_visitors,created_at,updated_at\r\n' +
+  '3f2a9c1e-8b7d-4e6f-a5c4-1b2d3e4f5a6b,Spring poster,url,active,https://qr.example.com/aB3dE5gH,spring|posters,Campaigns,1250,830,' +
+  '2026-11-02T09:15:00.000Z,2026-11-20T16:40:12.000Z\r\n';
 
 @ApiTags('qrcodes')
 @ApiSecurity(API_KEY_SCHEME)
 @Controller('api/v1')
 export class QrCodesCsvController {
-  constructor(private readonly exports: ExportsService) {}
+  constructor(
+    private readonly exports: ExportsService,
+    private readonly report: ReportCsvService,
+  ) {}
+
+  /** The import format's lines; `from`/`to` belong to the report. */
+  private importLines(account: AccountId, query: ListQrCodesCsvQuery): AsyncGenerator<string> {
+    const misplaced = (['from', 'to'] as const).filter((field) => query[field] !== undefined);
+    if (misplaced.length > 0) throw new ValidationFailedException(misplaced.map((field) => ({ field, message: `${field} goes with view=report` })));
+    return this.exports.csv(account, query);
+  }
 
   @Get('qrcodes.csv')
   @RequiredScope('qrcodes:read')
   @ApiOperation({
     operationId: 'exportQrCodesCsv',
-    summary: 'Your QR codes as CSV, with the list filters and sort (streamed, every matching code)',
+    summary: 'Your QR codes as CSV, with the list filters and sort (streamed, every matching code): the import format or a report',
     description:
-      'The columns are the ones `POST /api/v1/imports` reads, so the file imports as it is ' +
-      '(into another account too: folders are named by `folder_name`).',
+      'Without `view` (or `view=import`) the columns are the ones `POST /api/v1/imports` reads, so the file imports as it is ' +
+      '(into another account too: folders are named by `folder_name`). `view=report` is for people: id, name, type, status, ' +
+      'dynamic_url, tags (`|`-separated), folder (its name), scans (all time), unique_visitors (in `from`..`to`, default the ' +
+      'last 30 days), created_at, updated_at; cells a spreadsheet would read as a formula start with an apostrophe.',
   })
   @ApiProduces('text/csv')
   @ApiResponse({
@@ -135,11 +185,10 @@ export class QrCodesCsvController {
     headers: { 'Content-Disposition': { schema: { type: 'string', example: 'attachment; filename="qr-codes.csv"' } } },
     content: {
       'text/csv': {
-        schema: {
-          type: 'string',
-          example:
-            'type,name,is_dynamic,folder_id,folder_name,short_code,style,domain_id,expires_at,rules,max_scans,fallback_url,utm,content.url,…\r\n' +
-            'url,Spring poster,true,,,aB3dE5gH,,,,,,,"{""source"":""qr""}",https://example.com/spring,…\r\n',
+        schema: { type: 'string' },
+        examples: {
+          import: { summary: 'view=import (the default)', value: IMPORT_CSV_EXAMPLE },
+          report: { summary: 'view=report', value: REPORT_CSV_EXAMPLE },
         },
       },
     },
@@ -147,12 +196,14 @@ export class QrCodesCsvController {
   @ApiErrorResponses({
     ...API_KEY_ROUTE_ERRORS,
     400: {
+      description: 'A bad filter, view or window (`from`/`to` only with `view=report`), named in errors',
       message: 'Validation failed: sort must be one of: newest, oldest, name-asc, name-desc',
       errors: [{ field: 'sort', message: 'sort must be one of: newest, oldest, name-asc, name-desc' }],
     },
   })
   async csv(@CurrentAccount() account: AccountId, @Query() query: ListQrCodesCsvQuery, @Res() reply: FastifyReply): Promise<void> {
-    const lines = this.exports.csv(account, query);
+    const { view, from, to, ...filters } = query;
+    const lines = view === 'report' ? this.report.lines(account, filters, this.report.window({ from, to })) : this.importLines(account, query);
     // The first piece (the header, after the folders are read) before the status: a database that fails at once is still a 503.
     const first = await lines.next();
     async function* all() {
@@ -161,7 +212,7 @@ export class QrCodesCsvController {
     }
     await sendDownload(reply, {
       contentType: 'text/csv; charset=utf-8',
-      disposition: 'attachment; filename="qr-codes.csv"',
+      disposition: `attachment; filename="${view === 'report' ? 'qr-codes-report.csv' : 'qr-codes.csv'}"`,
       body: Readable.from(all()),
     });
   }

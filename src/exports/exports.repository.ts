@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { AccountId } from '../common/ids/account-id';
-import type { JobId } from '../common/ids/resource-ids';
+import { sql } from 'kysely';
+import type { JobId, QrCodeId } from '../common/ids/resource-ids';
 import { Database } from '../infra/database/database.service';
 
 /** An export's ZIP, stored in pieces (export_chunks) so that any instance serves the download and a restart keeps it. */
@@ -30,5 +31,20 @@ export class ExportsRepository {
       .where('seq', '=', seq)
       .executeTakeFirst();
     return row ? Buffer.from(row.bytes) : null;
+  }
+
+  /** The names of each code's tags among `codeIds`, in the order the code holds them (codes without tags: an empty list). */
+  async tagNamesOf(accountId: AccountId, codeIds: readonly QrCodeId[]): Promise<Map<QrCodeId, string[]>> {
+    if (codeIds.length === 0) return new Map();
+    const account = this.database.read.forAccount(accountId);
+    const codes = account.selectFrom('qr_codes').select(['id', 'tag_ids']).where('id', 'in', codeIds);
+    const tags = account.selectFrom('tags').select(['id', 'name']);
+    const rows = await account.execute(sql<{ id: QrCodeId; names: string[] }>`
+      WITH codes AS (${codes}), own_tags AS (${tags})
+      SELECT c.id, array(
+        SELECT t.name FROM unnest(c.tag_ids) WITH ORDINALITY AS u(tag_id, ord) JOIN own_tags t ON t.id = u.tag_id ORDER BY u.ord
+      ) AS names
+      FROM codes c`);
+    return new Map(rows.map((row) => [row.id, row.names]));
   }
 }

@@ -1,4 +1,6 @@
-import { csvLine } from '../../qrcodes/csv/qr-code-csv';
+import { csvLine, spreadsheetSafe } from '../../qrcodes/csv/qr-code-csv';
+
+export { spreadsheetSafe };
 
 /**
  * The CSV of a code's scans (docs/scans-and-privacy.md#exporting-and-erasing-a-codes-scans): one
@@ -21,17 +23,6 @@ export interface ExportedScanRow {
   rule_index: number | null;
   arm_index: number | null;
   is_bot: boolean;
-}
-
-/**
- * A cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, a tab or a carriage return
- * first) gets a leading `'`, which spreadsheets show as text (OWASP's advice for CSV injection).
- * The referrer, os, browser and city come from what a visitor's request said, so any of them can
- * be `=HYPERLINK(...)`. The scan CSV is read by people, never imported back, so nothing depends on
- * the cell's exact bytes.
- */
-export function spreadsheetSafe(cell: string): string {
-  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
 }
 
 /** One scan's line: the columns above, quoted by the list export's CSV writer (qr-code-csv.ts). */

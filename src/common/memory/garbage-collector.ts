@@ -12,13 +12,17 @@ export type CollectionType = 'minor' | 'major';
 
 type Collect = (options?: { type: 'minor' }) => void;
 
-/** Taken from a new context once `--expose-gc` is set: the service is not started with the flag. */
+/**
+ * Taken from a new context once `--expose-gc` is set: the service is not started with the flag. Set
+ * on the first forced collection only, so a process whose role forbids them (ROLE=api) never sets
+ * the flag nor holds the collector.
+ */
 function exposedCollector(): Collect {
   setFlagsFromString('--expose-gc');
   return runInNewContext('gc') as Collect;
 }
 
-const collect = exposedCollector();
+let collect: Collect | undefined;
 /** Off in an api process (ROLE=api): its event loop answers scans and never pauses for a forced collection. */
 let forcedCollections = true;
 
@@ -27,12 +31,18 @@ export function allowForcedCollections(allowed: boolean): void {
   forcedCollections = allowed;
 }
 
+/** Whether this process exposed V8's collector (it forced a collection). */
+export function collectorExposed(): boolean {
+  return collect !== undefined;
+}
+
 /**
  * Runs a collection now, synchronously: a major one pauses the event loop for some tens of
  * milliseconds. A major one is `gc()` without options: Node 20's V8 reads `{ type: 'major' }` as a minor one.
  */
 export function collectGarbage(type: CollectionType): void {
   if (!forcedCollections) return;
+  collect ??= exposedCollector();
   if (type === 'minor') collect({ type });
   else collect();
 }

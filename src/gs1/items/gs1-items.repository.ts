@@ -15,6 +15,8 @@ export interface Gs1ItemRecord {
   path: string;
   name: string | null;
   links: StoredLink[];
+  /** non-bot resolutions stored (pending ones are the scan buffer's) */
+  scans: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -51,7 +53,7 @@ export class Gs1ItemsRepository {
       .selectFrom('gs1_items')
       .leftJoin('domains', (join) => join.onRef('domains.id', '=', 'gs1_items.domain_id').onRef('domains.account_id', '=', 'gs1_items.account_id'))
       .select(['gs1_items.id', 'gs1_items.account_id', 'gs1_items.domain_id', 'gs1_items.path', 'gs1_items.name', 'gs1_items.links'])
-      .select(['gs1_items.created_at', 'gs1_items.updated_at', 'domains.hostname']);
+      .select(['gs1_items.scans', 'gs1_items.created_at', 'gs1_items.updated_at', 'domains.hostname']);
   }
 
   async insert(tx: Tables, accountId: AccountId, item: NewGs1Item): Promise<Gs1ItemId> {
@@ -160,6 +162,7 @@ interface ItemRow {
   path: string;
   name: string | null;
   links: unknown;
+  scans: bigint | number | string;
   created_at: Date;
   updated_at: Date;
 }
@@ -173,6 +176,7 @@ function toRecord(row: ItemRow): Gs1ItemRecord {
     path: row.path,
     name: row.name,
     links: row.links as StoredLink[],
+    scans: Number(row.scans),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

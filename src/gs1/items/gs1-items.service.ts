@@ -12,6 +12,7 @@ import { Database } from '../../infra/database/database.service';
 import { isUniqueViolation } from '../../infra/database/refused-data';
 import { restrictedFolders } from '../../infra/http/request-context';
 import { Gs1ItemLookup } from '../resolver/gs1-item-lookup';
+import { Gs1ScanBuffer } from '../scans/gs1-scan-buffer';
 import { humanReadable, parseKeyPath } from '../syntax/digital-link-key';
 import type { Gs1ItemBodyDto, Gs1ItemUpdateDto, Gs1ItemView, ListGs1ItemsQuery } from './dto/gs1-item.dto';
 import { checkLinks, checkPath, type StoredLink } from './gs1-item-rules';
@@ -33,6 +34,7 @@ export class Gs1ItemsService {
     private readonly database: Database,
     private readonly audit: AuditTrail,
     private readonly lookup: Gs1ItemLookup,
+    private readonly pendingScans: Gs1ScanBuffer,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.ownHosts = redirectHostAliases([config.redirectUrl, config.baseUrl]);
@@ -136,7 +138,7 @@ export class Gs1ItemsService {
       domain_id: item.domainId,
       name: item.name,
       links: item.links,
-      scans: 0,
+      scans: item.scans + this.pendingScans.pendingOf(item.id),
       created_at: item.createdAt.toISOString(),
       updated_at: item.updatedAt.toISOString(),
     };

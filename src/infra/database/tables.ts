@@ -44,7 +44,8 @@ export type OwnedTable =
   | 'tag_code_counts'
   | 'brand_kits'
   | 'brand_kit_domains'
-  | 'gs1_items';
+  | 'gs1_items'
+  | 'gs1_scan_events';
 
 /**
  * The column by which a folder-restricted API key narrows an owned table (docs/api-keys-and-security.md#folder-restricted-keys):
@@ -63,7 +64,7 @@ const FOLDER_COLUMN: Partial<Record<OwnedTable, string>> = {
  * Owned tables summing all of an account's codes with no folder to narrow by: a folder-restricted
  * key sees none of their rows (what it may see is read from its codes' own rows instead).
  */
-const WHOLE_ACCOUNT_TABLES: ReadonlySet<OwnedTable> = new Set(['scan_account_day_values', 'gs1_items']);
+const WHOLE_ACCOUNT_TABLES: ReadonlySet<OwnedTable> = new Set(['scan_account_day_values', 'gs1_items', 'gs1_scan_events']);
 /** No account has the nil UUID: matching only it matches nothing. */
 const NO_ACCOUNT = '00000000-0000-0000-0000-000000000000' as FolderId;
 

@@ -185,6 +185,17 @@ export function csvLine(cells: readonly string[]): string {
   return `${cells.map((cell) => (/[",;\r\n]|^\s|\s$/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell)).join(',')}\r\n`;
 }
 
+/**
+ * A cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, a tab or a carriage return
+ * first) gets a leading `'`, which spreadsheets show as text (OWASP's advice for CSV injection).
+ * The referrer, os, browser and city come from what a visitor's request said, so any of them can
+ * be `=HYPERLINK(...)`. The scan CSV and the report CSV are read by people, never imported back, so
+ * nothing depends on the cell's exact bytes (the import format is written as it is, to import back).
+ */
+export function spreadsheetSafe(cell: string): string {
+  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
+}
+
 function readBoolean(value: string): boolean | undefined {
   const lowered = value.trim().toLowerCase();
   return lowered === 'true' ? true : lowered === 'false' ? false : undefined;
