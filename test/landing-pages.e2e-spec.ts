@@ -267,9 +267,8 @@ describe('landing pages in a browser (e2e)', () => {
       await page.close();
     }
     await context.close();
-    console.log(
-      `390×844: ${fits.map((fit) => `${fit.name} ${fit.primary ? `"${fit.primary}"` : 'card'} ends at ${fit.bottom}, page at ${fit.scrollHeight}`).join('; ')}`,
-    );
+    const described = fits.map((fit) => `${fit.name} ${fit.primary ? `"${fit.primary}"` : 'card'} to ${fit.bottom}, page ${fit.scrollHeight}`);
+    console.log(`390×844: ${described.join('; ')}`);
     expect(fits.filter((fit) => fit.primary === null).map((fit) => fit.name)).toEqual(PAGES_WITHOUT_PRIMARY_ACTION);
     expect(fits.filter((fit) => fit.fold !== 844 || fit.bottom > fit.fold)).toEqual([]);
     // No page needs scrolling at all, but for the deliberately long contents (their primary action is still above the fold).

@@ -20,7 +20,7 @@ describe('smallestDecodableSize', () => {
     expect(drawnModuleCount('a'.repeat(3000), {})).toBeNull();
   });
 
-  it('is the smallest size whose modules are two pixels wide with a one-module border: 2 × (121 + 2) for a 1,000-byte code (its margin cut to fit)', () => {
+  it('is the smallest size with two-pixel modules and a one-module border: 2 × (121 + 2) for a 1,000-byte code (margin cut to fit)', () => {
     expect(drawnModuleCount(LONG_TEXT, {})).toBe(121);
     expect(smallestDecodableSize(LONG_TEXT, {}, 100, 2000)).toBe(246);
     expect(layoutCode(241, 121, 0, 'square', true).moduleSize).toBe(1);
