@@ -37,7 +37,7 @@ const ALLOWED: Record<string, string[]> = {
   analytics: ['common', 'config', 'infra', 'generated', 'folders', 'qrcodes', 'scans'],
   /** The redirect host: host dispatch, answers, landing pages, the record step (ENTRY_ONLY: the modules it serves through their entry). */
   redirect: ['common', 'config', 'infra', 'rendering', 'qrcodes', 'domains', 'scans', 'smart-links'],
-  webhooks: ['common', 'config', 'infra', 'generated', 'folders', 'domains', 'qrcodes', 'scans'],
+  webhooks: ['common', 'config', 'infra', 'generated', 'folders', 'domains', 'qrcodes', 'scans', 'gs1'],
   /** Listens to QrCodeEvents; folders, webhooks and keys reach it only through infra's AuditTrail port. */
   audit: ['common', 'config', 'infra', 'generated', 'qrcodes'],
   /** Destination history: listens to QrCodeEvents, restores through QrCodesService. */

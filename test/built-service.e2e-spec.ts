@@ -139,7 +139,7 @@ describeWhen(HAS_BUILD)('the built service on the embedded database (e2e)', () =
     const unknown = await runCli(['keys', 'create', '--name', 'bad', '--account', only!, '--scopes', 'codes:write'], env);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toMatch(/unknown scope "codes:write"/);
-  }, 120_000);
+  }, 300_000); // seven CLI runs, each opening the embedded database: slow on a loaded machine
 
   it('passes the healthcheck on PORT, prints a first key; the CLI refuses in one line while the service holds the database, then works', async () => {
     service = await startBuiltService({ DATA_DIR: dataDir });

@@ -34,9 +34,13 @@ import { TestDnsServer } from './support/dns-server';
 const PHASE = { post: 0, get: 1, put: 2, patch: 2, delete: 9 } as const;
 
 function runOrder(operations: DocumentedOperation[]): DocumentedOperation[] {
+  const creates = new Set(operations.filter((op) => op.method === 'post').map((op) => op.path));
+  // A delete of something under a resource (a code's scans), or of a resource made under another
+  // (a code's share link, created by POST …/qrcodes/{id}/share-links), before the resource's own delete.
+  const nestedDelete = (op: DocumentedOperation) =>
+    op.method === 'delete' && (/\}\/[^{}]+$/.test(op.path) || !creates.has(op.path.slice(0, op.path.indexOf('/{'))));
   const phase = (op: DocumentedOperation) => {
-    // A delete of something under a resource (a code's scans) before the resource's own delete.
-    const own = op.method === 'post' && op.path.includes('{') ? 2 : op.method === 'delete' && /\}\/[^{}]+$/.test(op.path) ? 8 : PHASE[op.method];
+    const own = op.method === 'post' && op.path.includes('{') ? 2 : nestedDelete(op) ? 8 : PHASE[op.method];
     return op.method !== 'delete' && parametersOf(op, 'path').length > 1 ? 5 + own : own;
   };
   return [...operations].sort((a, b) => phase(a) - phase(b));
@@ -70,6 +74,11 @@ const prefilledQuery = (op: DocumentedOperation): Record<string, string> =>
 
 /** The collection a path's `{id}` belongs to: `/api/v1/qrcodes/{id}/image` → `/api/v1/qrcodes`. */
 const collectionOf = (path: string) => path.slice(0, path.indexOf('/{'));
+
+/** The first resource created in a collection: by its own create, or by a nested one ending in the same segment. */
+const createdIn = (created: Map<string, Record<string, unknown>>, collection: string) =>
+  created.get(collection) ??
+  [...created.entries()].find(([path]) => path.includes('{') && path.endsWith(collection.slice(collection.lastIndexOf('/'))))?.[1];
 
 const successStatuses = (op: DocumentedOperation) => documentedStatuses(op).filter((status) => status < 400);
 
@@ -163,7 +172,7 @@ describe('OpenAPI document (e2e)', () => {
       // The outer id first: a nested resource is found through its parent.
       for (const parameter of parametersOf(op, 'path').sort((a, b) => Number(b.name === 'id') - Number(a.name === 'id'))) {
         // A resource named by another field than its id (`/tags/{name}`): that field of its own collection's first example.
-        const own = created.get(collectionOf(op.path));
+        const own = createdIn(created, collectionOf(op.path));
         const value =
           parameter.name === 'id'
             ? own?.id

@@ -3,7 +3,7 @@ import { startTestApp, type TestApp } from './support/test-app';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const CSV_HEADER = 'time,device,os,browser,referrer,country,city,rule,arm,bot';
+const CSV_HEADER = 'time,device,os,browser,referrer,country,city,rule,arm,bot,rule_name,arm_name';
 
 interface Seeded {
   at: number;
@@ -117,9 +117,9 @@ describe("a code's scan history: CSV export and erasure (e2e)", () => {
       expect(res.headers['content-disposition']).toBe(`attachment; filename="scans-${code.id}.csv"`);
       expect(res.body.split('\r\n')).toEqual([
         CSV_HEADER,
-        '2026-10-05T10:00:00.000Z,mobile,iOS,Mobile Safari,"https://news.example/a,b",FR,,,,false',
-        '2026-10-05T10:00:00.001Z,bot,iOS,Mobile Safari,,,,,,true',
-        `2026-10-05T10:00:00.002Z,mobile,iOS,Mobile Safari,"'=HYPERLINK(""https://evil.example"",""x"")",DE,Berlin,0,1,false`,
+        '2026-10-05T10:00:00.000Z,mobile,iOS,Mobile Safari,"https://news.example/a,b",FR,,,,false,,',
+        '2026-10-05T10:00:00.001Z,bot,iOS,Mobile Safari,,,,,,true,,',
+        `2026-10-05T10:00:00.002Z,mobile,iOS,Mobile Safari,"'=HYPERLINK(""https://evil.example"",""x"")",DE,Berlin,0,1,false,,`,
         '',
       ]);
       expect(res.body).not.toContain('Secret-Agent');
@@ -164,9 +164,9 @@ describe("a code's scan history: CSV export and erasure (e2e)", () => {
       const times = rows.map((line) => line.split(',')[0]);
       expect([...times].sort()).toEqual(times);
       expect(times[0]).toBe(new Date(since + 10_000).toISOString());
-      expect(rows.filter((line) => line.endsWith(',true'))).toHaveLength(Math.floor(50_000 / 13));
+      expect(rows.filter((line) => line.endsWith(',true,,'))).toHaveLength(Math.floor(50_000 / 13));
       expect(new Set(rows.map((line) => line.split(',').slice(1).join(',')))).toEqual(
-        new Set(['mobile,iOS,Mobile Safari,,NL,,,,false', 'mobile,iOS,Mobile Safari,,NL,,,,true']),
+        new Set(['mobile,iOS,Mobile Safari,,NL,,,,false,,', 'mobile,iOS,Mobile Safari,,NL,,,,true,,']),
       );
       // The same rows as the database holds, by time.
       const stored = await query<{ t: string; n: bigint }>(

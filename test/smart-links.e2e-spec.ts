@@ -308,11 +308,11 @@ describe('smart links (e2e)', () => {
       // /scans counts them by rule and by arm.
       const analytics = await t.request({ method: 'GET', url: `/api/v1/qrcodes/${code.id}/scans`, headers: auth(key) });
       expectStatus(analytics, 200);
-      expect(analytics.json().by_rule).toEqual([{ rule: 1, scans: 60 }]);
+      expect(analytics.json().by_rule).toEqual([{ rule: 1, name: 'A/B', scans: 60 }]);
       expect(analytics.json().by_arm).toEqual(
         expect.arrayContaining([
-          { rule: 1, arm: 0, scans: 2 * toA },
-          { rule: 1, arm: 1, scans: 2 * (30 - toA) },
+          { rule: 1, arm: 0, name: null, scans: 2 * toA },
+          { rule: 1, arm: 1, name: null, scans: 2 * (30 - toA) },
         ]),
       );
     });

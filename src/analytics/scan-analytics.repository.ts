@@ -3,6 +3,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { AccountId } from '../common/ids/account-id';
 import type { QrCodeId } from '../common/ids/resource-ids';
 import { Database } from '../infra/database/database.service';
+import type { QrCodeRecord } from '../qrcodes/qr-code.record';
 import type { AccountTables } from '../infra/database/tables';
 import {
   type AccountScanAggregates,
@@ -194,6 +195,17 @@ export class ScanAnalyticsRepository implements ScanAnalyticsReader {
       series: seriesOf(rows, plan),
       ...breakdownsOf(rows),
     };
+  }
+
+  /** The code's smart-link rules as stored (their names: rule-names.ts), or null when the account has no such code. */
+  async linkRulesOf(accountId: AccountId, codeId: QrCodeId): Promise<QrCodeRecord['rules'] | null> {
+    const code = await this.database.read
+      .forAccount(accountId)
+      .selectFrom('qr_codes')
+      .select('link_rules')
+      .where('id', '=', codeId)
+      .executeTakeFirst();
+    return code ? ((code.link_rules as QrCodeRecord['rules'] | null) ?? []) : null;
   }
 
   /**

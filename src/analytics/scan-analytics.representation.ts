@@ -1,8 +1,9 @@
 import type { AccountScanAggregates, AccountScanFilter, ScanAggregates } from './scan-aggregates';
+import type { RuleNames } from './rule-names';
 import type { ScanWindow } from './scan-range';
 
-/** The JSON body of GET /qrcodes/:id/scans (the interceptor adds `request_id`); see dto/scan-analytics.views.ts. */
-export function toScanAnalyticsView(codeId: string, window: ScanWindow, aggregates: ScanAggregates) {
+/** The JSON body of GET /qrcodes/:id/scans (the interceptor adds `request_id`); see dto/scan-analytics.views.ts. Rules and arms carry their names. */
+export function toScanAnalyticsView(codeId: string, window: ScanWindow, aggregates: ScanAggregates, names: RuleNames) {
   return {
     qr_code_id: codeId,
     from: window.from.toISOString(),
@@ -18,8 +19,8 @@ export function toScanAnalyticsView(codeId: string, window: ScanWindow, aggregat
     breakdowns: aggregates.breakdowns,
     by_country: aggregates.byCountry,
     by_city: aggregates.byCity,
-    by_rule: aggregates.byRule,
-    by_arm: aggregates.byArm,
+    by_rule: aggregates.byRule.map(({ rule, scans }) => ({ rule, name: names.rule(rule), scans })),
+    by_arm: aggregates.byArm.map(({ rule, arm, scans }) => ({ rule, arm, name: names.arm(rule, arm), scans })),
   };
 }
 

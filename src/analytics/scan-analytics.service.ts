@@ -8,6 +8,7 @@ import type { ScanAnalyticsQuery } from './dto/scan-analytics.query';
 import { SCAN_ANALYTICS_READER, type ScanAnalyticsReader } from './scan-analytics-reader';
 import { toAccountAnalyticsView, toScanAnalyticsView } from './scan-analytics.representation';
 import { ScanAnalyticsRepository } from './scan-analytics.repository';
+import { ruleNamesOf } from './rule-names';
 import { resolveScanWindow, type ScanWindow } from './scan-range';
 import { widenToWholeDays } from './scan-window-plan';
 
@@ -44,10 +45,13 @@ export class ScanAnalyticsService {
   async scans(accountId: AccountId, codeId: QrCodeId, query: ScanAnalyticsQuery, now = new Date()) {
     const check = resolveScanWindow(query, now);
     if (!check.ok) throw new ValidationFailedException(check.errors);
-    const aggregates = await this.repository.aggregate(accountId, codeId, check.window);
+    const [aggregates, rules] = await Promise.all([
+      this.repository.aggregate(accountId, codeId, check.window),
+      this.postgres.linkRulesOf(accountId, codeId),
+    ]);
     // Same answer as GET /qrcodes/:id for a missing code or another account's.
     if (!aggregates) throw new NotFoundException('QR code not found');
-    return toScanAnalyticsView(codeId, check.window, aggregates);
+    return toScanAnalyticsView(codeId, check.window, aggregates, ruleNamesOf(rules));
   }
 
   /**

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { DomainsModule } from '../domains/domains.module';
 import { ScansModule } from '../scans';
+import { Gs1ItemEvents } from './items/gs1-item-events';
 import { Gs1ItemsController } from './items/gs1-items.controller';
 import { Gs1ItemsRepository } from './items/gs1-items.repository';
 import { Gs1ItemsService } from './items/gs1-items.service';
@@ -19,6 +20,7 @@ import { Gs1ScansService } from './scans/gs1-scans.service';
   imports: [DomainsModule, ScansModule],
   controllers: [Gs1ItemsController, Gs1PrintController, Gs1ScansController],
   providers: [
+    Gs1ItemEvents,
     Gs1ItemsRepository,
     Gs1ItemsService,
     Gs1ItemLookup,
@@ -29,6 +31,6 @@ import { Gs1ScansService } from './scans/gs1-scans.service';
     Gs1ScanRecorder,
     Gs1ScansService,
   ],
-  exports: [Gs1ItemsService, Gs1Resolver, Gs1ScanRecorder],
+  exports: [Gs1ItemsService, Gs1Resolver, Gs1ScanRecorder, Gs1ItemEvents],
 })
 export class Gs1Module {}

@@ -12,7 +12,7 @@ import { folderIdPipe, qrCodeIdPipe, shareLinkIdPipe } from '../common/validatio
 import { CREATE_SHARE_LINK_EXAMPLES, CreateShareLinkDto, ShareLinkGetView, ShareLinkListView, type ShareLinkView } from './dto/share-link.dto';
 import { ShareLinksService } from './share-links.service';
 
-const idParam = (what: string) => ApiParam({ name: 'id', format: 'uuid', description: what });
+const idParam = (what: string, name = 'id') => ApiParam({ name, format: 'uuid', description: what });
 const CODE_ID = idParam('Id of one of your QR codes (the `id` of a create answer or of GET /api/v1/qrcodes)');
 const FOLDER_ID = idParam('Id of one of your folders (the `id` of a create answer or of GET /api/v1/folders)');
 const CREATE_ERRORS = {
@@ -80,14 +80,14 @@ export class ShareLinksController {
     return { data: await this.shareLinks.listForFolder(account, id) };
   }
 
-  @Delete('share-links/:id')
+  @Delete('share-links/:token_id')
   @RequiredScope('analytics:write')
   @HttpCode(200)
   @ApiOperation({ operationId: 'revokeShareLink', summary: 'Revoke a share link: its page answers 404 at once' })
-  @idParam('The `token_id` of a share link (from its create answer or a list of share links)')
+  @idParam('The `token_id` of a share link (from its create answer or a list of share links)', 'token_id')
   @ApiOkResponse({ type: MessageView, description: 'Revoked' })
   @ApiErrorResponses({ 400: ID_NOT_A_UUID, 404: { description: 'No such share link among yours', message: 'Share link not found' } })
-  async revoke(@CurrentAccount() account: AccountId, @Param('id', shareLinkIdPipe) id: ShareLinkId): Promise<{ message: string }> {
+  async revoke(@CurrentAccount() account: AccountId, @Param('token_id', shareLinkIdPipe) id: ShareLinkId): Promise<{ message: string }> {
     await this.shareLinks.revoke(account, id);
     return { message: 'Share link revoked' };
   }

@@ -6,6 +6,9 @@ export const SUBSCRIBABLE_EVENTS = [
   'qrcode.scanned',
   'domain.verified',
   'domain.failing',
+  'gs1.item.created',
+  'gs1.item.updated',
+  'gs1.item.deleted',
 ] as const;
 export type SubscribableEvent = (typeof SUBSCRIBABLE_EVENTS)[number];
 export const ALL_EVENTS = '*';

@@ -12,6 +12,7 @@ import { QrCodesService } from '../qrcodes/qr-codes.service';
 import { StoredScanListeners, type StoredScans } from '../scans/stored-scans';
 import { type DomainChanged, DomainEvents } from '../domains/domain-events';
 import { toDomainView } from '../domains/domains.service';
+import { type Gs1ItemChanged, Gs1ItemEvents } from '../gs1/items/gs1-item-events';
 import { wants } from './endpoint-scope';
 import type { SubscribableEvent } from './webhook-event-types';
 import { type NewDelivery, type NewEvent, type SubscribedEndpoint, WebhookOutboxRepository } from './webhook-outbox.repository';
@@ -33,12 +34,14 @@ export class WebhookOutbox implements OnModuleInit {
     private readonly qrCodes: QrCodesService,
     private readonly recentBodies: RecentEventBodies,
     private readonly domainEvents: DomainEvents,
+    private readonly gs1ItemEvents: Gs1ItemEvents,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   onModuleInit(): void {
     this.codeEvents.inTransaction((tx, change) => this.recordCodeChange(tx, change));
     this.domainEvents.inTransaction((tx, change) => this.recordDomainChange(tx, change));
+    this.gs1ItemEvents.inTransaction((tx, change) => this.recordGs1ItemChange(tx, change));
     this.storedScans.inTransaction((tx, stored) => this.recordScans(tx, stored));
   }
 
@@ -59,6 +62,23 @@ export class WebhookOutbox implements OnModuleInit {
         endpoints.filter((endpoint) => wants(endpoint, type, code)),
       );
     }
+    await this.outbox.insert(tx, change.accountId, outgoing.events, outgoing.deliveries);
+    this.recentBodies.keep(outgoing.events);
+  }
+
+  /**
+   * `gs1.item.created`, `gs1.item.updated` and `gs1.item.deleted`, to the account's endpoints that
+   * subscribe to them and are not narrowed to some codes or a folder (an item is in neither).
+   */
+  private async recordGs1ItemChange(tx: Tables, change: Gs1ItemChanged): Promise<void> {
+    const type: SubscribableEvent = `gs1.item.${change.kind}`;
+    const endpoints = (await this.outbox.subscribers(tx, change.accountId, type)).filter(
+      (endpoint) => !endpoint.folderId && endpoint.qrcodeIds.length === 0,
+    );
+    if (endpoints.length === 0) return;
+    const data = { gs1_item: change.item, ...(change.kind === 'updated' ? { changed_fields: change.changed } : {}) };
+    const outgoing = new Outgoing();
+    outgoing.add(change.accountId, type, this.clock.now(), data, endpoints);
     await this.outbox.insert(tx, change.accountId, outgoing.events, outgoing.deliveries);
     this.recentBodies.keep(outgoing.events);
   }

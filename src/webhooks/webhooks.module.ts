@@ -1,3 +1,4 @@
+import { Gs1Module } from '../gs1/gs1.module';
 import { DomainsModule } from '../domains/domains.module';
 import { Module } from '@nestjs/common';
 import { FoldersModule } from '../folders/folders.module';
@@ -21,7 +22,7 @@ import { WebhookFieldsCheck } from './webhook-fields';
  * QrCodeEvents and StoredScanListeners.
  */
 @Module({
-  imports: [FoldersModule, DomainsModule, QrCodesModule, ScansModule],
+  imports: [FoldersModule, DomainsModule, QrCodesModule, ScansModule, Gs1Module],
   controllers: [WebhooksController],
   providers: [
     WebhooksRepository,

@@ -89,28 +89,36 @@ export class ScanAnalyticsView {
   by_city: ScanCityItemView[];
   @ApiProperty({
     type: 'array',
-    items: { type: 'object', properties: { rule: { type: 'integer' }, scans: { type: 'integer' } }, required: ['rule', 'scans'] },
-    description: "Scans each smart-link rule answered (`rule`: its index in the code's rules; docs/smart-links.md), most first, top 10",
+    items: {
+      type: 'object',
+      properties: { rule: { type: 'integer' }, name: { type: 'string', nullable: true }, scans: { type: 'integer' } },
+      required: ['rule', 'name', 'scans'],
+    },
+    description:
+      "Scans each smart-link rule answered (`rule`: its index in the code's rules; `name`: the name the rule at that index has now, " +
+      'null without one; docs/smart-links.md#names), most first, top 10',
     example: [
-      { rule: 0, scans: 31 },
-      { rule: 2, scans: 12 },
+      { rule: 0, name: 'German speakers', scans: 31 },
+      { rule: 2, name: null, scans: 12 },
     ],
   })
-  by_rule: Array<{ rule: number; scans: number }>;
+  by_rule: Array<{ rule: number; name: string | null; scans: number }>;
   @ApiProperty({
     type: 'array',
     items: {
       type: 'object',
-      properties: { rule: { type: 'integer' }, arm: { type: 'integer' }, scans: { type: 'integer' } },
-      required: ['rule', 'arm', 'scans'],
+      properties: { rule: { type: 'integer' }, arm: { type: 'integer' }, name: { type: 'string', nullable: true }, scans: { type: 'integer' } },
+      required: ['rule', 'arm', 'name', 'scans'],
     },
-    description: "Scans each A/B split arm answered (`arm`: its index in the rule's split), per rule, most first, top 10",
+    description:
+      "Scans each A/B split arm answered (`arm`: its index in the rule's split; `name`: the arm's name now, null without one), " +
+      'per rule, most first, top 10',
     example: [
-      { rule: 2, arm: 0, scans: 7 },
-      { rule: 2, arm: 1, scans: 5 },
+      { rule: 2, arm: 0, name: 'Landing A', scans: 7 },
+      { rule: 2, arm: 1, name: 'Landing B', scans: 5 },
     ],
   })
-  by_arm: Array<{ rule: number; arm: number; scans: number }>;
+  by_arm: Array<{ rule: number; arm: number; name: string | null; scans: number }>;
   @ApiProperty(REQUEST_ID_PROPERTY) request_id: string;
 }
 

@@ -1,5 +1,7 @@
 import { csvLine, spreadsheetSafe } from '../../qrcodes/csv/qr-code-csv';
 
+import { type RuleNames, ruleNamesOf } from '../rule-names';
+
 export { spreadsheetSafe };
 
 /**
@@ -8,7 +10,20 @@ export { spreadsheetSafe };
  * day) nor the user agent (with the time it fingerprints a person; device, os and browser are what
  * analytics use of it).
  */
-export const SCAN_CSV_COLUMNS = ['time', 'device', 'os', 'browser', 'referrer', 'country', 'city', 'rule', 'arm', 'bot'] as const;
+export const SCAN_CSV_COLUMNS = [
+  'time',
+  'device',
+  'os',
+  'browser',
+  'referrer',
+  'country',
+  'city',
+  'rule',
+  'arm',
+  'bot',
+  'rule_name',
+  'arm_name',
+] as const;
 
 /** A stored scan as the export reads it. */
 export interface ExportedScanRow {
@@ -25,8 +40,13 @@ export interface ExportedScanRow {
   is_bot: boolean;
 }
 
-/** One scan's line: the columns above, quoted by the list export's CSV writer (qr-code-csv.ts). */
-export function scanCsvLine(row: ExportedScanRow): string {
+/**
+ * One scan's line: the columns above, quoted by the list export's CSV writer (qr-code-csv.ts). The
+ * rule and arm are the indexes the scan recorded; their names, the ones those indexes carry now.
+ */
+export function scanCsvLine(row: ExportedScanRow, names: RuleNames = ruleNamesOf(null)): string {
+  const ruleName = row.rule_index === null ? null : names.rule(row.rule_index);
+  const armName = row.rule_index === null || row.arm_index === null ? null : names.arm(row.rule_index, row.arm_index);
   return csvLine([
     row.time,
     spreadsheetSafe(row.device),
@@ -38,6 +58,8 @@ export function scanCsvLine(row: ExportedScanRow): string {
     row.rule_index === null ? '' : String(row.rule_index),
     row.arm_index === null ? '' : String(row.arm_index),
     row.is_bot ? 'true' : 'false',
+    spreadsheetSafe(ruleName ?? ''),
+    spreadsheetSafe(armName ?? ''),
   ]);
 }
 

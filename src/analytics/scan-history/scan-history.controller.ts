@@ -28,7 +28,8 @@ export class ScanHistoryController {
     summary: "A QR code's stored scans as CSV (streamed, oldest first)",
     description:
       `One line per stored scan with from <= time < to, ordered by time: ${SCAN_CSV_COLUMNS.join(', ')}. ` +
-      'Bot scans are included (bot = true). Never the visitor hash or the user agent. ' +
+      'Bot scans are included (bot = true). `rule` and `arm` are indexes; `rule_name` and `arm_name` the names they carry now (empty without one). ' +
+      'Never the visitor hash or the user agent. ' +
       'Cells a spreadsheet would read as a formula start with an apostrophe.',
   })
   @ApiQrCodeIdParam()
@@ -44,9 +45,9 @@ export class ScanHistoryController {
         schema: {
           type: 'string',
           example:
-            'time,device,os,browser,referrer,country,city,rule,arm,bot\r\n' +
-            '2026-11-01T08:15:02.117Z,mobile,iOS,Mobile Safari,https://news.example/,DE,Berlin,0,1,false\r\n' +
-            '2026-11-01T08:15:09.480Z,bot,unknown,unknown,,,,,,true\r\n',
+            'time,device,os,browser,referrer,country,city,rule,arm,bot,rule_name,arm_name\r\n' +
+            '2026-11-01T08:15:02.117Z,mobile,iOS,Mobile Safari,https://news.example/,DE,Berlin,0,1,false,German speakers,Landing B\r\n' +
+            '2026-11-01T08:15:09.480Z,bot,unknown,unknown,,,,,,true,,\r\n',
         },
       },
     },

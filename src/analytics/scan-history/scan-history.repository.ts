@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { AccountId } from '../../common/ids/account-id';
 import type { QrCodeId } from '../../common/ids/resource-ids';
 import { Database } from '../../infra/database/database.service';
+import type { QrCodeRecord } from '../../qrcodes/qr-code.record';
 import type { Tables } from '../../infra/database/tables';
 import type { ExportedScanRow } from './scan-csv';
 import type { ScanExportWindow } from './scan-history-window';
@@ -36,10 +37,15 @@ export interface ErasurePlan {
 export class ScanHistoryRepository {
   constructor(private readonly database: Database) {}
 
-  /** Whether the account (within the key's folders) has the code. */
-  async owns(accountId: AccountId, codeId: QrCodeId): Promise<boolean> {
-    const code = await this.database.read.forAccount(accountId).selectFrom('qr_codes').select('id').where('id', '=', codeId).executeTakeFirst();
-    return code !== undefined;
+  /** The code's smart-link rules (for their names), or null when the account (within the key's folders) has no such code. */
+  async linkRulesOf(accountId: AccountId, codeId: QrCodeId): Promise<QrCodeRecord['rules'] | null> {
+    const code = await this.database.read
+      .forAccount(accountId)
+      .selectFrom('qr_codes')
+      .select('link_rules')
+      .where('id', '=', codeId)
+      .executeTakeFirst();
+    return code ? ((code.link_rules as QrCodeRecord['rules'] | null) ?? []) : null;
   }
 
   /**

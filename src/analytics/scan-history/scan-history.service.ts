@@ -11,6 +11,7 @@ import { Database } from '../../infra/database/database.service';
 import { currentRequest, runInRequestContext } from '../../infra/http/request-context';
 import { ClickHouseErasureOutboxRepository } from '../clickhouse/clickhouse-erasure-outbox.repository';
 import type { EraseScansQuery, ScanCsvQuery, ScansErasedView } from './dto/scan-history.dto';
+import { type RuleNames, ruleNamesOf } from '../rule-names';
 import { SCAN_CSV_HEADER, scanCsvLine } from './scan-csv';
 import { erasureDays, resolveErasureBefore, resolveExportWindow, type ScanExportWindow, visitorsKeptFor } from './scan-history-window';
 import { type ScanPageKey, type ScanPageRow, ScanHistoryRepository } from './scan-history.repository';
@@ -51,11 +52,12 @@ export class ScanHistoryService {
   async csv(accountId: AccountId, codeId: QrCodeId, query: ScanCsvQuery): Promise<AsyncGenerator<string>> {
     const check = resolveExportWindow(query, this.clock.now());
     if (!check.ok) throw new ValidationFailedException(check.errors);
-    if (!(await this.history.owns(accountId, codeId))) throw codeNotFound();
-    return this.lines(accountId, codeId, check.value);
+    const rules = await this.history.linkRulesOf(accountId, codeId);
+    if (!rules) throw codeNotFound();
+    return this.lines(accountId, codeId, check.value, ruleNamesOf(rules));
   }
 
-  private async *lines(accountId: AccountId, codeId: QrCodeId, window: ScanExportWindow): AsyncGenerator<string> {
+  private async *lines(accountId: AccountId, codeId: QrCodeId, window: ScanExportWindow, names: RuleNames): AsyncGenerator<string> {
     const context = currentRequest();
     yield SCAN_CSV_HEADER;
     let after: ScanPageKey | null = null;
@@ -66,7 +68,7 @@ export class ScanHistoryService {
       const rows: ScanPageRow[] = context ? await runInRequestContext(context, read) : await read();
       if (rows.length === 0) return;
       let text = '';
-      for (const row of rows) text += scanCsvLine(row);
+      for (const row of rows) text += scanCsvLine(row, names);
       writtenSinceCollection += text.length;
       if (writtenSinceCollection >= CSV_COLLECT_BYTES) {
         writtenSinceCollection = 0;

@@ -192,7 +192,14 @@ export class DomainView {
   @ApiProperty({ type: DomainVerificationView }) verification: DomainVerificationView;
   @ApiProperty({ type: String, nullable: true, example: 'https://www.ourbrand.com/' }) root_redirect_url: string | null;
   @ApiProperty({ type: String, nullable: true, example: null }) not_found_url: string | null;
-  @ApiProperty({ type: () => AppLinksDto, nullable: true, example: null }) app_links: AppLinks | null;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    nullable: true,
+    example: null,
+    description: 'The apps set with PUT /api/v1/domains/{id} (`apple`, `android`, as in its request body); null: none',
+  })
+  app_links: AppLinks | null;
   @ApiProperty(TIMESTAMP) created_at: string;
   @ApiProperty({ ...TIMESTAMP, type: String, nullable: true, example: null }) verified_at: string | null;
 }

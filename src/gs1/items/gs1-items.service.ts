@@ -13,6 +13,7 @@ import { isUniqueViolation } from '../../infra/database/refused-data';
 import { restrictedFolders } from '../../infra/http/request-context';
 import { Gs1ItemLookup } from '../resolver/gs1-item-lookup';
 import { Gs1ScanBuffer } from '../scans/gs1-scan-buffer';
+import { Gs1ItemEvents } from './gs1-item-events';
 import { humanReadable, parseKeyPath } from '../syntax/digital-link-key';
 import type { Gs1ItemBodyDto, Gs1ItemUpdateDto, Gs1ItemView, ListGs1ItemsQuery } from './dto/gs1-item.dto';
 import { checkLinks, checkPath, type StoredLink } from './gs1-item-rules';
@@ -35,6 +36,7 @@ export class Gs1ItemsService {
     private readonly audit: AuditTrail,
     private readonly lookup: Gs1ItemLookup,
     private readonly pendingScans: Gs1ScanBuffer,
+    private readonly events: Gs1ItemEvents,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.ownHosts = redirectHostAliases([config.redirectUrl, config.baseUrl]);
@@ -67,6 +69,12 @@ export class Gs1ItemsService {
           resourceId: created,
           after: auditedFields(item),
         });
+        if (this.events.hasTransactionListeners)
+          await this.events.recordInTransaction(tx, {
+            kind: 'created',
+            accountId,
+            item: this.view(orNotFound(await this.items.find(accountId, created, tx))),
+          });
         return created;
       });
       // A resolution of the path may have remembered that no item was there.
@@ -108,6 +116,10 @@ export class Gs1ItemsService {
         before: auditedFields(before),
         after: auditedFields({ ...before, ...changes }),
       });
+      if (this.events.hasTransactionListeners) {
+        const item = this.view(orNotFound(await this.items.find(accountId, id, tx)));
+        await this.events.recordInTransaction(tx, { kind: 'updated', accountId, item, changed: Object.keys(changes) });
+      }
       return before;
     });
     await this.lookup.forget(changed.domainId, changed.path);
@@ -118,6 +130,7 @@ export class Gs1ItemsService {
     const deleted = await this.database.transaction(async (tx) => {
       const found = orNotFound(await this.items.delete(tx, accountId, id));
       await this.audit.record(tx, { accountId, action: 'gs1_item.delete', resourceType: 'gs1_item', resourceId: id, before: auditedFields(found) });
+      if (this.events.hasTransactionListeners) await this.events.recordInTransaction(tx, { kind: 'deleted', accountId, item: this.view(found) });
       return found;
     });
     await this.lookup.forget(deleted.domainId, deleted.path);

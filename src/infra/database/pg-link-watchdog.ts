@@ -8,6 +8,12 @@ export class DatabaseLinkError extends Error {
   readonly code = 'EDBLINK';
 }
 
+/** The parts of pg's Connection the watchdog listens to (its socket, replaced by a TLS upgrade). */
+interface ConnectionEvents {
+  stream: { on(event: 'data', listener: () => void): unknown };
+  on(event: 'sslconnect', listener: () => void): unknown;
+}
+
 /** A pg client that knows whether it has a query out, and since when. */
 export class WatchedClient extends Client {
   /** When the oldest unanswered query was sent, or null while the client has none. */
@@ -16,6 +22,8 @@ export class WatchedClient extends Client {
   lastQuery = '';
   /** Between the pool's acquire and release (a transaction may be idle between statements). */
   checkedOut = false;
+  /** When bytes last came in from the server: a long answer still being read is not a lost one. */
+  lastDataAt = 0;
 
   constructor(config?: string | (ClientConfig & { linkConnectTimeoutMillis?: number })) {
     // The pool's connectionTimeoutMillis bounds the wait for a free connection; opening one gets its own, shorter bound.
@@ -27,6 +35,10 @@ export class WatchedClient extends Client {
     this.on('drain', () => {
       this.busySince = null;
     });
+    const connection = (this as unknown as { connection: ConnectionEvents }).connection;
+    const watch = () => connection.stream.on('data', () => (this.lastDataAt = Date.now()));
+    watch();
+    connection.on('sslconnect', watch);
   }
 
   override query: Client['query'] = ((...args: unknown[]) => {
@@ -151,8 +163,10 @@ export class PgLinkWatchdog {
     });
     probe.on('error', () => undefined);
     let backends: Map<number, { state: string | null; idleForMs: number }>;
+    let askedAt: number;
     try {
       await probe.connect();
+      askedAt = Date.now();
       const { rows } = await probe.query<{ pid: number; state: string | null; idle_ms: number | null }>(
         `SELECT pid, state, (extract(epoch FROM clock_timestamp() - state_change) * 1000)::float8 AS idle_ms
          FROM pg_stat_activity WHERE pid = ANY($1::int[])`,
@@ -177,6 +191,10 @@ export class PgLinkWatchdog {
       const backend = pid === null ? undefined : backends.get(pid);
       if (backend?.state === 'active') continue;
       if (backend && backend.idleForMs < ANSWER_LOST_AFTER_MS) continue;
+      // Bytes of this query's answer came in after the backend finished (at the latest askedAt −
+      // idle): it is arriving, only slowly read (a long result on a busy process), not lost. (An
+      // idle backend may also be one the query never reached: then nothing came since it was sent.)
+      if (backend && client.lastDataAt > Math.max(askedAt - backend.idleForMs, sent.get(client) ?? 0)) continue;
       if (pid !== null && backend) orphans.push(pid);
       lost = true;
       this.cut(

@@ -126,7 +126,8 @@ describe('checkRules', () => {
         withTarget(0, split(arm(0, 'ftp://x.example/'), arm(50))),
         ['rules[0].target.split[0].url', 'rules[0].target.split[0].weight'],
       ],
-      ['an arm with an extra key', withTarget(0, split({ ...arm(50), name: 'a' }, arm(50))), ['rules[0].target.split[0]']],
+      ['an arm with an extra key', withTarget(0, split({ ...arm(50), label: 'a' }, arm(50))), ['rules[0].target.split[0]']],
+      ['an arm with a blank name', withTarget(0, split(arm(50), { ...arm(50), name: ' ' })), ['rules[0].target.split[1].name']],
       ['an arm that is a URL', withTarget(0, split('https://example.com/', arm(50))), ['rules[0].target.split[0]']],
     ])('%s', (_case, input, fields) => {
       expect(fieldsOf(input)).toEqual(fields);

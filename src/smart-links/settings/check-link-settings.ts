@@ -68,16 +68,21 @@ function checkRule(input: unknown, path: string, context: LinkCheckContext, erro
       errors.push({ field: `${path}.${key}`, message: `${path}.${key} is not a rule field (name, conditions, target)` });
   }
   const rule: LinkRule = { conditions: {}, target: '' };
-  if (input.name !== undefined) {
-    if (typeof input.name !== 'string' || input.name.trim() === '' || input.name.length > MAX_NAME) {
-      errors.push({ field: `${path}.name`, message: `${path}.name must be a non-blank string of at most ${MAX_NAME} characters` });
-    } else rule.name = input.name;
-  }
+  const name = checkName(input.name, `${path}.name`, errors);
+  if (name !== undefined) rule.name = name;
   const conditions = checkConditions(input.conditions, `${path}.conditions`, errors);
   if (conditions) rule.conditions = conditions;
   const target = checkTarget(input.target, `${path}.target`, context, errors);
   if (target !== null) rule.target = target;
   return rule;
+}
+
+/** A rule's or an arm's optional name (analytics and the scan CSV show it): 1 to MAX_NAME characters, not blank. */
+function checkName(input: unknown, field: string, errors: FieldError[]): string | undefined {
+  if (input === undefined) return undefined;
+  if (typeof input === 'string' && input.trim() !== '' && input.length <= MAX_NAME) return input;
+  errors.push({ field, message: `${field} must be a non-blank string of at most ${MAX_NAME} characters` });
+  return undefined;
 }
 
 function checkConditions(input: unknown, path: string, errors: FieldError[]): RuleConditions | null {
@@ -257,16 +262,17 @@ function checkTarget(input: unknown, path: string, context: LinkCheckContext, er
     const before = errors.length;
     const checked = arms.map((arm, index): SplitArm | null => {
       const armPath = `${path}.split[${index}]`;
-      if (!isPlainObject(arm) || Object.keys(arm).some((key) => key !== 'url' && key !== 'weight')) {
-        errors.push({ field: armPath, message: `${armPath} must be {"url": …, "weight": 1-100}` });
+      if (!isPlainObject(arm) || Object.keys(arm).some((key) => key !== 'url' && key !== 'weight' && key !== 'name')) {
+        errors.push({ field: armPath, message: `${armPath} must be {"url": …, "weight": 1-100, "name"?: …}` });
         return null;
       }
       const url = checkUrl(arm.url, `${armPath}.url`, context, errors);
+      const name = checkName(arm.name, `${armPath}.name`, errors);
       if (!Number.isInteger(arm.weight) || (arm.weight as number) < WEIGHT.min || (arm.weight as number) > WEIGHT.max) {
         errors.push({ field: `${armPath}.weight`, message: `${armPath}.weight must be an integer from ${WEIGHT.min} to ${WEIGHT.max}` });
         return null;
       }
-      return url === null ? null : { url, weight: arm.weight as number };
+      return url === null ? null : { ...(name !== undefined && { name }), url, weight: arm.weight as number };
     });
     return errors.length > before ? null : { split: checked as SplitArm[] };
   }

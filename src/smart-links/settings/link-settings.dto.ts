@@ -60,6 +60,13 @@ export class RuleConditionsDto {
 }
 
 export class SplitArmDto {
+  @ApiPropertyOptional({
+    minLength: 1,
+    maxLength: 100,
+    example: 'Landing A',
+    description: 'Shown by analytics (`by_arm`) and the scan CSV (`arm_name`)',
+  })
+  name?: string;
   @ApiProperty({ example: 'https://example.com/landing-a', description: 'http(s) URL, as a url target' }) url: string;
   @ApiProperty({ type: Number, minimum: 1, maximum: 100, example: 50 }) weight: number;
 }
@@ -70,7 +77,13 @@ export class SplitTargetDto {
 }
 
 export class LinkRuleDto {
-  @ApiPropertyOptional({ maxLength: 100, example: 'German speakers on phones' }) name?: string;
+  @ApiPropertyOptional({
+    minLength: 1,
+    maxLength: 100,
+    example: 'German speakers on phones',
+    description: 'Shown by the resolver, analytics (`by_rule`) and the scan CSV (`rule_name`)',
+  })
+  name?: string;
   @ApiProperty({ type: () => RuleConditionsDto, description: 'All must hold; {} matches every scan' }) conditions: RuleConditionsDto;
   @ApiProperty({
     oneOf: [{ type: 'string', example: 'https://example.com/de' }, { $ref: getSchemaPath(SplitTargetDto) }],

@@ -48,6 +48,8 @@ export interface RuleConditions {
 }
 
 export interface SplitArm {
+  /** shown by analytics (by_arm) and the scan CSV */
+  name?: string;
   url: string;
   weight: number;
 }
@@ -58,6 +60,7 @@ export type RuleTarget = string | { split: SplitArm[] };
 export const CONTENT_TARGET = 'content';
 
 export interface LinkRule {
+  /** shown by the resolver, analytics (by_rule) and the scan CSV */
   name?: string;
   conditions: RuleConditions;
   target: RuleTarget;
