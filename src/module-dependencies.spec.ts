@@ -98,6 +98,7 @@ const PURE = [
   /^smart-links\/settings\/(?!.*\.dto\.ts$)/,
   /^smart-links\/link-decision\.ts$/,
   /^redirect\/landing\//,
+  /^redirect\/previews\//,
   /^scans\/geo\/geo-locator\.ts$/,
   /^history\/versioned-state\.ts$/,
   /^tags\/tag-names\.ts$/,

@@ -23,6 +23,7 @@ const AUDITED_CODE_FIELDS = {
   password: (code) => code.passwordHash,
   utm: (code) => code.utm,
   scan_retention_days: (code) => code.scanRetentionDays,
+  preview: (code) => code.preview,
 } as const satisfies Record<string, (code: QrCodeRecord) => unknown>;
 
 export type AuditedCodeField = keyof typeof AUDITED_CODE_FIELDS;

@@ -36,6 +36,7 @@ const code = (overrides: Partial<QrCodeRecord> = {}): QrCodeRecord => ({
   passwordHash: null,
   utm: null,
   scanRetentionDays: null,
+  preview: null,
   ...overrides,
 });
 

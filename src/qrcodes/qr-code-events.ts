@@ -19,6 +19,7 @@ export type QrCodeField =
   | 'password'
   | 'utm'
   | 'scan_retention_days'
+  | 'preview'
   | 'domain_id'
   | 'short_code';
 

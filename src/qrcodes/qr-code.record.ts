@@ -2,6 +2,7 @@ import type { DomainId, FolderId, QrCodeId } from '../common/ids/resource-ids';
 import type { QrType } from './content';
 import type { SettableStatus } from './qr-code-status';
 import type { LinkRule, Utm } from '../smart-links/settings/link-settings';
+import type { LinkPreviewSettings } from '../smart-links/settings/link-preview';
 
 /** A QR code as the service works with it (one row of qr_codes). */
 export interface QrCodeRecord {
@@ -32,12 +33,16 @@ export interface QrCodeRecord {
   utm: Utm | null;
   /** Its scans are kept this many days (null: the deployment's SCAN_RETENTION_DAYS); docs/scans-and-privacy.md#retention */
   scanRetentionDays: number | null;
+  /** What chat apps' cards show for its short link (docs/sharing.md#link-previews), or null */
+  preview: LinkPreviewSettings | null;
   /** Display prefix of the key that created it (null: none, or made before it was kept): its history's version 1. */
   createdKeyPrefix: string | null;
 }
 
 /** The smart-link fields a client sets (the password as sent: the service stores only its hash). */
-export type LinkFields = Pick<QrCodeRecord, 'rules' | 'maxScans' | 'fallbackUrl' | 'utm' | 'scanRetentionDays'> & { password: string | null };
+export type LinkFields = Pick<QrCodeRecord, 'rules' | 'maxScans' | 'fallbackUrl' | 'utm' | 'scanRetentionDays' | 'preview'> & {
+  password: string | null;
+};
 
 /** A validated new code, ready to insert (the database assigns the rest). */
 export type NewQrCode = Pick<QrCodeRecord, 'name' | 'type' | 'content' | 'contentString' | 'style' | 'folderId' | 'isDynamic' | 'expiresAt'> &
@@ -52,7 +57,15 @@ export type NewQrCode = Pick<QrCodeRecord, 'name' | 'type' | 'content' | 'conten
 export type StoredNewQrCode = Omit<NewQrCode, 'password'> & { shortCode: string | null; passwordHash: string | null };
 
 /** A new code's smart-link fields when the request sets none. */
-export const NO_LINK_FIELDS: LinkFields = { rules: [], maxScans: null, fallbackUrl: null, utm: null, scanRetentionDays: null, password: null };
+export const NO_LINK_FIELDS: LinkFields = {
+  rules: [],
+  maxScans: null,
+  fallbackUrl: null,
+  utm: null,
+  scanRetentionDays: null,
+  preview: null,
+  password: null,
+};
 
 /** The same, as stored. */
 export const NO_STORED_LINK_FIELDS: Omit<LinkFields, 'password'> & { passwordHash: null } = {
@@ -61,5 +74,6 @@ export const NO_STORED_LINK_FIELDS: Omit<LinkFields, 'password'> & { passwordHas
   fallbackUrl: null,
   utm: null,
   scanRetentionDays: null,
+  preview: null,
   passwordHash: null,
 };

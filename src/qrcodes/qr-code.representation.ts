@@ -32,6 +32,7 @@ function linkSettings(code: QrCodeRecord) {
         has_password: code.passwordHash !== null,
         utm: code.utm,
         scan_retention_days: code.scanRetentionDays,
+        preview: code.preview,
       }
     : {};
 }

@@ -11,6 +11,7 @@ import type { ListSort } from './dto/list-qr-codes.query';
 import type { QrStatus, SettableStatus } from './qr-code-status';
 import type { QrCodeRecord, StoredNewQrCode } from './qr-code.record';
 import type { LinkRule, Utm } from '../smart-links/settings/link-settings';
+import type { LinkPreviewSettings } from '../smart-links/settings/link-preview';
 
 export interface ListFilter {
   type?: QrType;
@@ -35,6 +36,7 @@ export interface QrCodeChanges {
   passwordHash?: string | null;
   utm?: Utm | null;
   scanRetentionDays?: number | null;
+  preview?: LinkPreviewSettings | null;
   /** Moves the code to a domain (null: the default redirect host). */
   domainId?: DomainId | null;
   /** Content, style or dynamic state changed: cached images of the old version are stale. */
@@ -87,6 +89,7 @@ const toRecord = (row: Selectable<QrCode> & { domain_hostname: string | null }):
   passwordHash: row.password_hash,
   utm: row.utm as Utm | null,
   scanRetentionDays: row.scan_retention_days,
+  preview: row.preview as LinkPreviewSettings | null,
   createdKeyPrefix: row.created_key_prefix,
 });
 
@@ -134,6 +137,7 @@ export class QrCodesRepository {
           password_hash: code.passwordHash,
           utm: jsonOrNull(code.utm),
           scan_retention_days: code.scanRetentionDays,
+          preview: jsonOrNull(code.preview),
           created_key_prefix: code.createdKeyPrefix ?? null,
           // Distinct instants keep a bulk's codes in submission order under the newest/oldest sorts.
           created_at: new Date(now + index),
@@ -282,6 +286,7 @@ export class QrCodesRepository {
         ...(changes.passwordHash !== undefined && { password_hash: changes.passwordHash }),
         ...(changes.utm !== undefined && { utm: jsonOrNull(changes.utm) }),
         ...(changes.scanRetentionDays !== undefined && { scan_retention_days: changes.scanRetentionDays }),
+        ...(changes.preview !== undefined && { preview: jsonOrNull(changes.preview) }),
         ...(changes.domainId !== undefined && { domain_id: changes.domainId }),
         ...(changes.bumpRenderVersion && { render_version: eb('render_version', '+', 1) }),
         ...(changes.upgradeWithShortCode && { is_dynamic: true, short_code: eb.fn.coalesce('short_code', eb.val(changes.upgradeWithShortCode)) }),

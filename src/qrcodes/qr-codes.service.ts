@@ -378,6 +378,7 @@ function changedFields(dto: UpdateQrCodeDto): QrCodeField[] {
     'password',
     'utm',
     'scan_retention_days',
+    'preview',
     'domain_id',
     'short_code',
   ];

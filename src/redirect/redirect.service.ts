@@ -1,14 +1,26 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { createLru } from '../infra/cache/lru';
 import { MetricsService } from '../infra/observability/metrics.service';
 import type { ServedDomain } from '../domains';
-import { LinkDecisions, LinkPasswordGate, type LinkTarget, linkStatus, type Visit, type VisitDecision } from '../smart-links';
+import {
+  LinkDecisions,
+  LinkPasswordGate,
+  type LinkTarget,
+  linkStatus,
+  type ServedDecision,
+  type Visit,
+  type VisitDecision,
+  VisitFactsReader,
+} from '../smart-links';
 import { unknownCodeAnswer } from './domain-answers';
 import { landingFile, landingPage, type LandingFileName, type LandingType } from './landing/landing-page';
 import { LIMIT_REACHED_PAGE, passwordPage, TOO_MANY_ATTEMPTS_PAGE } from './landing/link-control-pages';
 import { PASSWORD_PAGE_CSP } from './landing/page-style';
 import { EXPIRED_PAGE, NOT_FOUND_PAGE, PAUSED_PAGE } from './landing/status-pages';
 import type { RedirectAnswer } from './redirect-answer';
+import { linkPreviewHtml, shortLinkOf } from './previews/link-preview-answer';
+import { isPreviewBot } from './previews/preview-bots';
 
 /** About 60 MB of pages at most per instance (5-8 KB each). */
 const MAX_KEPT_PAGES = 10_000;
@@ -35,6 +47,8 @@ export class RedirectService {
     private readonly decisions: LinkDecisions,
     private readonly passwords: LinkPasswordGate,
     private readonly metrics: MetricsService,
+    private readonly facts: VisitFactsReader,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /**
@@ -101,12 +115,34 @@ export class RedirectService {
           target.fallbackLocation ? { kind: 'redirect', location: target.fallbackLocation } : { kind: 'page', status: 410, html: LIMIT_REACHED_PAGE },
         );
       case 'redirect':
+        if (target.preview !== null && this.isPreviewBot(visit)) return this.previewOf(target, visit, decision);
         return this.outcome('redirected', { kind: 'redirect', location: decision.location, scanOf: target, decision });
       case 'page': {
+        if (target.preview !== null && this.isPreviewBot(visit)) return this.previewOf(target, visit, decision);
         const html = this.pageOf(target, target.type as LandingType, visit.shortCode);
         return this.outcome('page', { kind: 'page', status: 200, html, scanOf: target, decision });
       }
     }
+  }
+
+  /**
+   * A live code with a preview, for its preview image (`/r/<code>/qr.png`, served by sharing);
+   * null: unknown, paused, expired, protected by a password, or without a preview.
+   */
+  async previewTarget(shortCode: string, domain: ServedDomain | undefined): Promise<LinkTarget | null> {
+    const target = await this.decisions.linkOf(shortCode, domain);
+    return target && target.preview !== null && target.passwordHash === null && linkStatus(target) === 'active' ? target : null;
+  }
+
+  /** A chat app's preview bot (docs/sharing.md#link-previews); asked only of links with a preview, so people's scans never pay for it. */
+  private isPreviewBot(visit: Visit): boolean {
+    return visit.userAgent !== null && this.facts.isBot(visit) && isPreviewBot(visit.userAgent);
+  }
+
+  /** The preview page instead of the redirect; recorded as the bot's visit it is (never counted as a scan). */
+  private previewOf(target: LinkTarget, visit: Visit, decision: ServedDecision): RedirectAnswer {
+    const html = linkPreviewHtml(target, shortLinkOf(visit.shortCode, visit.domain, this.config.redirectUrl));
+    return this.outcome('preview', { kind: 'page', status: 200, html, scanOf: target, decision });
   }
 
   private fileFor(target: LinkTarget | null, name: LandingFileName): RedirectAnswer {

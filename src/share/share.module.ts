@@ -7,6 +7,7 @@ import { ScansModule } from '../scans/scans.module';
 import { RedirectModule } from '../redirect/redirect.module';
 import { ImageLinkServing } from './image-link-serving';
 import { ShareHostRoutes } from './share-host.routes';
+import { PreviewImageRoutes } from './preview-image.routes';
 import { SharePasswords } from './share-passwords';
 import { AnalyticsChartsController } from './analytics-charts.controller';
 import { ImageLinksController } from './image-links.controller';
@@ -34,6 +35,7 @@ import { StatsPagesService } from './stats-pages.service';
     ImageLinksService,
     ImageLinkServing,
     ShareHostRoutes,
+    PreviewImageRoutes,
     SharePasswords,
   ],
 })

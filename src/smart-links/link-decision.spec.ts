@@ -1,3 +1,4 @@
+import type { AccountId } from '../common/ids/account-id';
 import type { QrCodeId } from '../common/ids/resource-ids';
 import { CompiledRules } from './settings/link-rules-evaluator';
 import { decideLink, steadyDecision } from './link-decision';
@@ -5,6 +6,7 @@ import type { LinkTarget } from './link-target';
 
 const link = (overrides: Partial<LinkTarget> = {}): LinkTarget => ({
   codeId: 'code-1' as QrCodeId,
+  accountId: 'account-1' as AccountId,
   type: 'url',
   contentString: 'https://example.com/a',
   content: { url: 'https://example.com/a' },
@@ -16,6 +18,7 @@ const link = (overrides: Partial<LinkTarget> = {}): LinkTarget => ({
   fallbackLocation: null,
   passwordHash: null,
   utm: null,
+  preview: null,
   steady: null,
   ...overrides,
 });

@@ -1,8 +1,10 @@
+import type { AccountId } from '../common/ids/account-id';
 import type { QrCodeId } from '../common/ids/resource-ids';
 import type { QrType } from '../qrcodes/content';
 import { effectiveStatus, type QrStatus, type SettableStatus } from '../qrcodes/qr-code-status';
 import type { CompiledRules } from './settings/link-rules-evaluator';
 import type { Utm } from './settings/link-settings';
+import type { LinkPreviewSettings } from './settings/link-preview';
 
 /**
  * What a scan of a link gets, before the scan limit (docs/smart-links.md#order): decideLink
@@ -25,6 +27,8 @@ export type ServedDecision = Extract<LinkDecision, { kind: 'redirect' | 'page' }
 /** What the redirect host needs to answer a short link: the code's current target and state. */
 export interface LinkTarget {
   codeId: QrCodeId;
+  /** The account holding the code (its preview image is drawn as the account's). */
+  accountId: AccountId;
   type: QrType;
   contentString: string;
   content: Record<string, unknown>;
@@ -44,6 +48,8 @@ export interface LinkTarget {
   fallbackLocation: string | null;
   passwordHash: string | null;
   utm: Utm | null;
+  /** what chat apps' preview bots are shown instead of the redirect (docs/sharing.md#link-previews), or null */
+  preview: LinkPreviewSettings | null;
   /** what every visit of this link gets while it is live, when no fact of the visit matters (steadyDecision), or null */
   steady: ServedDecision | null;
 }

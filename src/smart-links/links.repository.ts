@@ -7,6 +7,7 @@ import type { QrType } from '../qrcodes/content';
 import type { SettableStatus } from '../qrcodes/qr-code-status';
 import { CompiledRules } from './settings/link-rules-evaluator';
 import type { LinkRule, Utm } from './settings/link-settings';
+import type { LinkPreviewSettings } from './settings/link-preview';
 import type { LinkTarget } from './link-target';
 import { steadyDecision } from './link-decision';
 
@@ -32,6 +33,7 @@ export class LinksRepository {
       .selectFrom('qr_codes')
       .select([
         'id',
+        'account_id',
         'type',
         'content_string',
         'content',
@@ -43,6 +45,7 @@ export class LinksRepository {
         'fallback_url',
         'password_hash',
         'utm',
+        'preview',
       ])
       .where('short_code', '=', shortCode)
       .where((eb) => (domainId ? eb('domain_id', '=', domainId) : eb('domain_id', 'is', null)))
@@ -53,6 +56,7 @@ export class LinksRepository {
     const rules = (code.link_rules as LinkRule[] | null) ?? [];
     const link: LinkTarget = {
       codeId: code.id,
+      accountId: code.account_id,
       type: code.type as QrType,
       contentString: code.content_string,
       content: code.content as Record<string, unknown>,
@@ -65,6 +69,7 @@ export class LinksRepository {
       fallbackLocation: fallback?.ok ? fallback.href : null,
       passwordHash: code.password_hash,
       utm: code.utm as Utm | null,
+      preview: code.preview as LinkPreviewSettings | null,
       steady: null,
     };
     link.steady = steadyDecision(link);

@@ -4,6 +4,7 @@ import { QR_TYPES } from '../content';
 import { CONTENT_SCHEMA_REFS } from './create-qr-code.dto';
 import { UTM_FIELDS } from '../../smart-links/settings/link-settings';
 import { LinkRuleDto } from '../../smart-links/settings/link-settings.dto';
+import { PREVIEW_FIELDS } from '../../smart-links/settings/link-preview';
 
 const STATUSES = ['active', 'paused', 'expired'];
 const ID = { format: 'uuid', example: '3f2b8c4e-1d5a-4e7b-9c0f-6a8d2e4b1c37' };
@@ -79,6 +80,14 @@ export class QrCodeView {
     example: 90,
   })
   scan_retention_days?: number | null;
+  @ApiPropertyOptional({
+    type: 'object',
+    nullable: true,
+    properties: Object.fromEntries(PREVIEW_FIELDS.map((field) => [field, { type: 'string' }])),
+    description: 'Dynamic codes: what chat apps show for the short link (docs/sharing.md#link-previews), or null',
+    example: null,
+  })
+  preview?: Record<string, string> | null;
   @ApiProperty(IMAGE_URL) image_url: string;
   @ApiProperty(CREATED_AT) created_at: string;
   @ApiProperty({ format: 'date-time', example: '2026-11-24T10:15:00.000Z' }) updated_at: string;

@@ -23,6 +23,7 @@ import {
   WEEKDAYS,
 } from './link-settings';
 import { isKnownTimeZone, minutesOf } from './zoned-clock';
+import { checkPreview, type LinkPreviewSettings } from './link-preview';
 
 /**
  * Checks of the smart-link fields a client sends (docs/smart-links.md): every problem is reported
@@ -337,6 +338,7 @@ export interface LinkFieldsInput {
   password?: unknown;
   utm?: unknown;
   scan_retention_days?: unknown;
+  preview?: unknown;
 }
 
 export interface CheckedLinkFields {
@@ -347,9 +349,10 @@ export interface CheckedLinkFields {
   password?: string | null;
   utm?: Utm | null;
   scanRetentionDays?: number | null;
+  preview?: LinkPreviewSettings | null;
 }
 
-const LINK_FIELDS = ['rules', 'max_scans', 'fallback_url', 'password', 'utm', 'scan_retention_days'] as const;
+const LINK_FIELDS = ['rules', 'max_scans', 'fallback_url', 'password', 'utm', 'scan_retention_days', 'preview'] as const;
 
 /**
  * The smart-link fields present in a request (left out: unchanged; null: removed), checked. They
@@ -384,26 +387,25 @@ export function checkLinkFields(input: LinkFieldsInput, context: LinkCheckContex
     if (problem) errors.push(problem);
     else out.scanRetentionDays = input.scan_retention_days as number | null;
   }
-  if (input.fallback_url !== undefined) {
-    if (input.fallback_url === null) out.fallbackUrl = null;
-    else {
-      const fallback = checkFallbackUrl(input.fallback_url, context.ownHosts);
-      if (fallback.ok) out.fallbackUrl = fallback.value;
-      else errors.push(...fallback.errors);
-    }
-  }
+  const fallbackUrl = checkRemovable(input.fallback_url, (value) => checkFallbackUrl(value, context.ownHosts), errors);
+  if (fallbackUrl !== undefined) out.fallbackUrl = fallbackUrl;
   if (input.password !== undefined) {
     const problem = input.password === null ? null : passwordProblem(input.password);
     if (problem) errors.push(problem);
     else out.password = input.password as string | null;
   }
-  if (input.utm !== undefined) {
-    if (input.utm === null) out.utm = null;
-    else {
-      const utm = checkUtm(input.utm);
-      if (utm.ok) out.utm = utm.value;
-      else errors.push(...utm.errors);
-    }
-  }
+  const utm = checkRemovable(input.utm, checkUtm, errors);
+  if (utm !== undefined) out.utm = utm;
+  const preview = checkRemovable(input.preview, checkPreview, errors);
+  if (preview !== undefined) out.preview = preview;
   return errors.length ? { ok: false, errors } : { ok: true, value: out };
+}
+
+/** A field that null removes: undefined when left out or refused (its errors added), else its value or null. */
+function checkRemovable<T>(input: unknown, check: (value: unknown) => Check<T>, errors: FieldError[]): T | null | undefined {
+  if (input === undefined || input === null) return input;
+  const checked = check(input);
+  if (checked.ok) return checked.value;
+  errors.push(...checked.errors);
+  return undefined;
 }

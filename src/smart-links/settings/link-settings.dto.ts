@@ -12,6 +12,7 @@ import {
   UTM_FIELDS,
   WEEKDAYS,
 } from './link-settings';
+import { PREVIEW_LIMITS } from './link-preview';
 
 /*
  * The OpenAPI schemas of the smart-link fields (docs/smart-links.md). Their values are checked in
@@ -100,8 +101,22 @@ export class UtmDto {
   @ApiPropertyOptional() content?: string;
 }
 
+export class LinkPreviewDto {
+  @ApiPropertyOptional({ minLength: 1, maxLength: PREVIEW_LIMITS.title, example: 'Spring menu', description: "The card's title (og:title)" })
+  title?: string;
+  @ApiPropertyOptional({ minLength: 1, maxLength: PREVIEW_LIMITS.description, example: 'Three courses, from 5 pm', description: 'og:description' })
+  description?: string;
+  @ApiPropertyOptional({
+    format: 'uri',
+    maxLength: PREVIEW_LIMITS.image_url,
+    example: 'https://example.com/cards/spring.png',
+    description: "Absolute http(s) URL of the card's image (og:image); left out: the code's own QR image, served without a key",
+  })
+  image_url?: string;
+}
+
 /** The schemas the document registers for the smart-link fields (ApiExtraModels). */
-export const LINK_SETTINGS_DTOS = [LinkRuleDto, RuleConditionsDto, RuleTimeDto, RuleHoursDto, SplitTargetDto, SplitArmDto, UtmDto];
+export const LINK_SETTINGS_DTOS = [LinkRuleDto, RuleConditionsDto, RuleTimeDto, RuleHoursDto, SplitTargetDto, SplitArmDto, UtmDto, LinkPreviewDto];
 
 /** The smart-link fields of create, bulk create and update (dynamic codes only). */
 export class LinkSettingsDto {
@@ -148,6 +163,16 @@ export class LinkSettingsDto {
   })
   @Allow()
   utm?: UtmDto | null;
+
+  @ApiPropertyOptional({
+    type: () => LinkPreviewDto,
+    nullable: true,
+    description:
+      'Dynamic codes: the card chat and social apps show for the short link (docs/sharing.md#link-previews): their preview bots get a page ' +
+      'with Open Graph and Twitter card tags instead of the redirect. At least one field. null (update): remove',
+  })
+  @Allow()
+  preview?: LinkPreviewDto | null;
 
   @ApiPropertyOptional({
     type: 'integer',

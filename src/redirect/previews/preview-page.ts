@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../redirect/landing/html';
+import { escapeHtml } from '../landing/html';
 
 /** What a chat app's card shows for a short link: the owner's words, or the code's own. */
 export interface LinkPreview {
@@ -8,7 +8,7 @@ export interface LinkPreview {
   imageUrl: string;
   /** The short link the bot asked for. */
   url: string;
-  /** Whether the image is the code's square QR image (a small card) or the owner's (a large one). */
+  /** Whether the image is the owner's (a large card), not the code's square QR image (a small one). */
   ownImage: boolean;
 }
 
