@@ -27,7 +27,8 @@ const ALLOWED: Record<string, string[]> = {
   'brand-kits': ['common', 'config', 'infra', 'generated', 'rendering'],
   /** What a code stores of its smart link, its checks and the rules evaluator: pure, below the QR code module that stores them. */
   'smart-links/settings': ['common', 'config', 'infra', 'scans'],
-  qrcodes: ['common', 'config', 'infra', 'generated', 'folders', 'domains', 'rendering', 'scans', 'smart-links/settings'],
+  /** Tags: a code's tag names resolved to the account's tags in the code write's transaction (TagsService). */
+  qrcodes: ['common', 'config', 'infra', 'generated', 'folders', 'domains', 'rendering', 'scans', 'smart-links/settings', 'tags'],
   /** Smart links: the link of a short code, the decision of a visit, the password gate, the dry run. */
   'smart-links': ['common', 'config', 'infra', 'generated', 'qrcodes', 'domains', 'scans', 'smart-links/settings'],
   images: ['common', 'config', 'infra', 'qrcodes', 'domains', 'rendering'],

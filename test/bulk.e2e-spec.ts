@@ -19,7 +19,7 @@ import {
 import { HAS_REDIS, itWhen } from './support/environment';
 import { startTestApp, type TestApp } from './support/test-app';
 
-const STATIC_ITEM_KEYS = ['id', 'type', 'name', 'content_string', 'content_fields', 'is_dynamic', 'image_url', 'created_at'].sort();
+const STATIC_ITEM_KEYS = ['id', 'type', 'name', 'content_string', 'content_fields', 'tags', 'is_dynamic', 'image_url', 'created_at'].sort();
 const DYNAMIC_ITEM_KEYS = [...STATIC_ITEM_KEYS, 'short_code', 'dynamic_url'].sort();
 
 type BulkBody = {
@@ -116,6 +116,7 @@ describe('bulk create (e2e)', () => {
       name: 'first',
       content_string: CONTENT_SAMPLES.url.contentString,
       content_fields: CONTENT_SAMPLES.url.content,
+      tags: [],
       is_dynamic: false,
       image_url: `http://api.test/api/v1/qrcodes/${first.id}/image`,
       created_at: expect.stringMatching(ISO_UTC_MS),

@@ -24,6 +24,7 @@ const LIST_ITEM_KEYS = [
   'type',
   'content',
   'content_fields',
+  'tags',
   'style_config',
   'folder_id',
   'is_dynamic',

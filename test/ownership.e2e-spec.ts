@@ -101,6 +101,7 @@ describe('ownership of owned resources (service level)', () => {
         {
           ...NO_STORED_LINK_FIELDS,
           name: 'Sneaky',
+          tags: [],
           type: 'url',
           content: { url: 'https://example.com/' },
           contentString: 'https://example.com/',

@@ -11,6 +11,7 @@ const AUDITED_CODE_FIELDS = {
   content: (code) => code.content,
   style: (code) => code.style,
   folder_id: (code) => code.folderId,
+  tags: (code) => code.tags,
   is_dynamic: (code) => code.isDynamic,
   short_code: (code) => code.shortCode,
   domain_id: (code) => code.domainId,

@@ -144,8 +144,8 @@ export class ListQrCodesCsvQuery extends OmitType(ListQrCodesQuery, ['page', 'li
 }
 
 const IMPORT_CSV_EXAMPLE =
-  'type,name,is_dynamic,folder_id,folder_name,short_code,style,domain_id,expires_at,rules,max_scans,fallback_url,utm,content.url,…\r\n' +
-  'url,Spring poster,true,,,aB3dE5gH,,,,,,,"{""source"":""qr""}",https://example.com/spring,…\r\n';
+  'type,name,is_dynamic,folder_id,folder_name,short_code,style,domain_id,expires_at,rules,max_scans,fallback_url,utm,tags,content.url,…\r\n' +
+  'url,Spring poster,true,,,aB3dE5gH,,,,,,,"{""source"":""qr""}",spring|store-12,https://example.com/spring,…\r\n';
 const REPORT_CSV_EXAMPLE =
   'id,name,type,status,dynamic_url,tags,folder,scans,unique_visitors,created_at,updated_at\r\n' +
   '3f2a9c1e-8b7d-4e6f-a5c4-1b2d3e4f5a6b,Spring poster,url,active,https://qr.example.com/aB3dE5gH,spring|posters,Campaigns,1250,830,' +

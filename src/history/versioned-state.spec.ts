@@ -17,6 +17,7 @@ const code = (overrides: Partial<QrCodeRecord> = {}): QrCodeRecord => ({
   type: 'url',
   content: { url: 'https://example.com/spring' },
   contentString: 'https://example.com/spring',
+  tags: [],
   style: {},
   folderId: null,
   isDynamic: true,

@@ -10,6 +10,7 @@ export type QrCodeField =
   | 'content'
   | 'style'
   | 'folder_id'
+  | 'tags'
   | 'is_dynamic'
   | 'status'
   | 'expires_at'

@@ -9,6 +9,7 @@ import { checkLinkFields, type CheckedLinkFields } from '../smart-links/settings
 import type { QrCodeChanges } from './qr-codes.repository';
 import type { RestoreMark } from './qr-code-events';
 import { vanityShortCodeProblem } from './short-code';
+import { checkTagList } from '../tags/tag-names';
 
 /**
  * The rules of a QR code that need no database: content per type, style, capacity, the
@@ -65,6 +66,8 @@ export function checkNewQrCode(dto: CreateQrCodeDto, context: RuleContext): Rule
   errors.push(...linkPlacementProblems(dto, isDynamic));
   const link = checkLinkFields(dto, { ownHosts: context.ownHosts, isUrlType: dto.type === 'url', isDynamic });
   if (!link.ok) errors.push(...link.errors);
+  const tags = dto.tags === undefined ? null : checkTagList(dto.tags);
+  if (tags && !tags.ok) errors.push(...tags.errors);
   if (!content.ok || !style.ok || !link.ok || errors.length) return { ok: false, errors };
 
   // A dynamic code's image encodes its short link, so only static content must fit.
@@ -85,6 +88,7 @@ export function checkNewQrCode(dto: CreateQrCodeDto, context: RuleContext): Rule
       ...link.value,
       domainId: dto.domain_id ?? null,
       chosenShortCode: dto.short_code ?? null,
+      tags: tags?.ok ? tags.tags : [],
     },
   };
 }
@@ -157,6 +161,8 @@ export function checkQrCodeUpdate(
   }
   const link = checkLinkFields(dto, { ownHosts: context.ownHosts, isUrlType: current.type === 'url', isDynamic: willBeDynamic });
   if (!link.ok) errors.push(...link.errors);
+  const tags = dto.tags === undefined ? null : checkTagList(dto.tags);
+  if (tags && !tags.ok) errors.push(...tags.errors);
   if (errors.length || (content && !content.ok) || (style && !style.ok) || !link.ok) return { ok: false, errors };
 
   const domainChanges = dto.domain_id !== undefined && dto.domain_id !== current.domainId;
@@ -174,6 +180,7 @@ export function checkQrCodeUpdate(
       contentString: content?.ok ? content.contentString : undefined,
       style: style?.ok ? (style.style as Record<string, unknown>) : undefined,
       folderId: dto.folder_id,
+      tags: tags?.ok ? tags.tags : undefined,
       status: dto.status,
       expiresAt,
       domainId: dto.domain_id,

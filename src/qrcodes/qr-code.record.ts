@@ -37,6 +37,8 @@ export interface QrCodeRecord {
   preview: LinkPreviewSettings | null;
   /** Display prefix of the key that created it (null: none, or made before it was kept): its history's version 1. */
   createdKeyPrefix: string | null;
+  /** Its tags' names, in the order given (docs/tags-and-bulk-edits.md); stored as tag ids. */
+  tags: string[];
 }
 
 /** The smart-link fields a client sets (the password as sent: the service stores only its hash). */
@@ -45,7 +47,10 @@ export type LinkFields = Pick<QrCodeRecord, 'rules' | 'maxScans' | 'fallbackUrl'
 };
 
 /** A validated new code, ready to insert (the database assigns the rest). */
-export type NewQrCode = Pick<QrCodeRecord, 'name' | 'type' | 'content' | 'contentString' | 'style' | 'folderId' | 'isDynamic' | 'expiresAt'> &
+export type NewQrCode = Pick<
+  QrCodeRecord,
+  'name' | 'type' | 'content' | 'contentString' | 'style' | 'folderId' | 'isDynamic' | 'expiresAt' | 'tags'
+> &
   LinkFields & {
     /** The domain its link goes on; left out or null: the default redirect host. */
     domainId?: DomainId | null;

@@ -5,6 +5,8 @@ import { useMediumDatabase } from '../../test/support/medium';
 import { RowFactory } from '../../test/support/row-factories';
 import type { ListFilter } from './qr-codes.repository';
 import { QrCodesRepository } from './qr-codes.repository';
+import { TagsRepository } from '../tags/tags.repository';
+import { TagsService } from '../tags/tags.service';
 import { NO_STORED_LINK_FIELDS, type StoredNewQrCode } from './qr-code.record';
 
 const NO_SUCH_CODE = '00000000-0000-4000-8000-000000000000' as QrCodeId;
@@ -22,6 +24,7 @@ const newCode = (overrides: Partial<StoredNewQrCode> = {}): StoredNewQrCode => (
   isDynamic: false,
   expiresAt: null,
   shortCode: null,
+  tags: [],
   ...overrides,
 });
 
@@ -33,7 +36,7 @@ describe('QrCodesRepository (medium)', () => {
   let stranger: AccountId;
 
   beforeAll(() => {
-    codes = new QrCodesRepository(db.database);
+    codes = new QrCodesRepository(db.database, new TagsService(new TagsRepository(db.database), db.database, {} as never, {} as never));
     rows = new RowFactory(db.tables);
   });
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type Expression, type ExpressionBuilder, type Selectable, type SelectQueryBuilder, sql, type SqlBool } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { AccountId } from '../common/ids/account-id';
-import type { DomainId, FolderId, QrCodeId } from '../common/ids/resource-ids';
+import type { DomainId, FolderId, QrCodeId, TagId } from '../common/ids/resource-ids';
 import type { DB, QrCode } from '../generated/kysely/database';
 import { Database } from '../infra/database/database.service';
 import type { AccountTables, Tables } from '../infra/database/tables';
@@ -11,6 +11,8 @@ import type { ListSort } from './dto/list-qr-codes.query';
 import type { QrStatus, SettableStatus } from './qr-code-status';
 import type { QrCodeRecord, StoredNewQrCode } from './qr-code.record';
 import type { LinkRule, Utm } from '../smart-links/settings/link-settings';
+import { tagKey } from '../tags/tag-names';
+import { TagsService } from '../tags/tags.service';
 import type { LinkPreviewSettings } from '../smart-links/settings/link-preview';
 
 export interface ListFilter {
@@ -28,6 +30,8 @@ export interface QrCodeChanges {
   contentString?: string;
   style?: Record<string, unknown>;
   folderId?: FolderId | null;
+  /** Replaces the code's tags (names, resolved to the account's tags, the missing ones made). */
+  tags?: string[];
   status?: SettableStatus;
   expiresAt?: Date | null;
   rules?: LinkRule[];
@@ -65,7 +69,18 @@ function sorted<O>(query: SelectQueryBuilder<DB, 'qr_codes', O>, sort: ListSort)
 const domainHostname = (eb: QrEb) =>
   eb.selectFrom('domains').select('domains.hostname').whereRef('domains.id', '=', 'qr_codes.domain_id').as('domain_hostname');
 
-const toRecord = (row: Selectable<QrCode> & { domain_hostname: string | null }): QrCodeRecord => ({
+/**
+ * The names of a code's tags, in the order of its tag_ids (a tag id is only ever one of its
+ * account's: written by resolveTags; a merge or delete rewrites the arrays holding it).
+ */
+const tagNames = () =>
+  sql<string[]>`ARRAY(SELECT t.name FROM unnest(qr_codes.tag_ids) WITH ORDINALITY AS u(id, ord)
+    JOIN tags t ON t.id = u.id AND t.account_id = qr_codes.account_id ORDER BY u.ord)`.as('tag_names');
+
+/** What a code's record reads beside its own columns: its domain's hostname, its tags' names. */
+const derived = (eb: QrEb) => [domainHostname(eb), tagNames()];
+
+const toRecord = (row: Selectable<QrCode> & { domain_hostname: string | null; tag_names: string[] }): QrCodeRecord => ({
   id: row.id,
   name: row.name,
   type: row.type as QrType,
@@ -91,6 +106,7 @@ const toRecord = (row: Selectable<QrCode> & { domain_hostname: string | null }):
   scanRetentionDays: row.scan_retention_days,
   preview: row.preview as LinkPreviewSettings | null,
   createdKeyPrefix: row.created_key_prefix,
+  tags: row.tag_names,
 });
 
 /** JSON columns that are null when empty. */
@@ -110,11 +126,25 @@ export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')
  */
 @Injectable()
 export class QrCodesRepository {
-  constructor(private readonly database: Database) {}
+  constructor(
+    private readonly database: Database,
+    private readonly tags: TagsService,
+  ) {}
+
+  /** The ids of tag names (by name key), the account's tags missing made, in the write's transaction (TagsService.idsFor). */
+  private async tagIds(tx: Tables, accountId: AccountId, names: readonly string[]): Promise<Map<string, TagId>> {
+    const ids = await this.tags.idsFor(tx, accountId, names);
+    return new Map(names.map((name, index) => [tagKey(name), ids[index]]));
+  }
 
   /** Inserts codes in one statement (all or none); short codes and the creating key's prefix are given by the caller. */
   async insert(tx: Tables, accountId: AccountId, codes: Array<StoredNewQrCode & { createdKeyPrefix?: string | null }>): Promise<QrCodeRecord[]> {
     const now = Date.now();
+    const tagIds = await this.tagIds(
+      tx,
+      accountId,
+      codes.flatMap((code) => code.tags),
+    );
     const rows = await tx
       .forAccount(accountId)
       .insertInto(
@@ -127,6 +157,7 @@ export class QrCodesRepository {
           content_string: code.contentString,
           style: JSON.stringify(code.style),
           folder_id: code.folderId,
+          tag_ids: code.tags.map((name) => tagIds.get(tagKey(name))!),
           is_dynamic: code.isDynamic,
           short_code: code.shortCode,
           domain_id: code.domainId ?? null,
@@ -145,7 +176,7 @@ export class QrCodesRepository {
         })),
       )
       .returningAll()
-      .returning(domainHostname)
+      .returning(derived)
       .execute();
     return rows.map(toRecord);
   }
@@ -155,7 +186,7 @@ export class QrCodesRepository {
       .forAccount(accountId)
       .selectFrom('qr_codes')
       .selectAll()
-      .select(domainHostname)
+      .select(derived)
       .where('id', '=', id)
       .executeTakeFirst();
     return row ? toRecord(row) : null;
@@ -171,7 +202,7 @@ export class QrCodesRepository {
       codes
         .selectFrom('qr_codes')
         .selectAll()
-        .select(domainHostname)
+        .select(derived)
         .where('id', 'in', this.pageIdsQuery(codes, filter, sort, page, limit)),
       sort,
     ).execute();
@@ -201,7 +232,7 @@ export class QrCodesRepository {
   async findPage(accountId: AccountId, ids: QrCodeId[], sort: ListSort): Promise<QrCodeRecord[]> {
     if (ids.length === 0) return [];
     const rows = await sorted(
-      this.database.read.forAccount(accountId).selectFrom('qr_codes').selectAll().select(domainHostname).where('id', 'in', ids),
+      this.database.read.forAccount(accountId).selectFrom('qr_codes').selectAll().select(derived).where('id', 'in', ids),
       sort,
     ).execute();
     return rows.map(toRecord);
@@ -255,18 +286,12 @@ export class QrCodesRepository {
    */
   /** The code as it is now, locked until the transaction ends (an update records what it changed from). */
   async lockForUpdate(tx: Tables, accountId: AccountId, id: QrCodeId): Promise<QrCodeRecord | undefined> {
-    const row = await tx
-      .forAccount(accountId)
-      .selectFrom('qr_codes')
-      .selectAll()
-      .select(domainHostname)
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
+    const row = await tx.forAccount(accountId).selectFrom('qr_codes').selectAll().select(derived).where('id', '=', id).forUpdate().executeTakeFirst();
     return row && toRecord(row);
   }
 
   async update(tx: Tables, accountId: AccountId, id: QrCodeId, changes: QrCodeChanges): Promise<QrCodeRecord | undefined> {
+    const tagIds = changes.tags && (await this.tagIds(tx, accountId, changes.tags));
     const row = await tx
       .forAccount(accountId)
       .updateTable('qr_codes')
@@ -278,6 +303,7 @@ export class QrCodesRepository {
         ...(changes.contentString !== undefined && { content_string: changes.contentString }),
         ...(changes.style !== undefined && { style: JSON.stringify(changes.style) }),
         ...(changes.folderId !== undefined && { folder_id: changes.folderId }),
+        ...(changes.tags && tagIds && { tag_ids: changes.tags.map((name) => tagIds.get(tagKey(name))!) }),
         ...(changes.status !== undefined && { status: changes.status }),
         ...(changes.expiresAt !== undefined && { expires_at: changes.expiresAt }),
         ...(changes.rules !== undefined && { link_rules: jsonOrNull(changes.rules) }),
@@ -293,20 +319,14 @@ export class QrCodesRepository {
       }))
       .where('id', '=', id)
       .returningAll()
-      .returning(domainHostname)
+      .returning(derived)
       .executeTakeFirst();
     return row && toRecord(row);
   }
 
   /** Deletes the code (a trigger deletes its scan events); returns it as it was, or undefined. */
   async delete(tx: Tables, accountId: AccountId, id: QrCodeId): Promise<QrCodeRecord | undefined> {
-    const row = await tx
-      .forAccount(accountId)
-      .deleteFrom('qr_codes')
-      .where('id', '=', id)
-      .returningAll()
-      .returning(domainHostname)
-      .executeTakeFirst();
+    const row = await tx.forAccount(accountId).deleteFrom('qr_codes').where('id', '=', id).returningAll().returning(derived).executeTakeFirst();
     return row && toRecord(row);
   }
 
@@ -340,7 +360,7 @@ export class QrCodesRepository {
       .forAccount(accountId)
       .selectFrom('qr_codes')
       .selectAll()
-      .select(domainHostname)
+      .select(derived)
       .where((eb) => eb.and(this.conditions(eb, filter)));
     if (after) {
       const [column, value] = sort === 'newest' || sort === 'oldest' ? (['created_at', after.createdAt] as const) : (['name', after.name] as const);
@@ -357,13 +377,7 @@ export class QrCodesRepository {
   /** The account's codes among ids, in the order of `ids` (ids of other accounts or deleted codes are left out). */
   async findAmong(accountId: AccountId, ids: readonly QrCodeId[]): Promise<QrCodeRecord[]> {
     if (ids.length === 0) return [];
-    const rows = await this.database.read
-      .forAccount(accountId)
-      .selectFrom('qr_codes')
-      .selectAll()
-      .select(domainHostname)
-      .where('id', 'in', ids)
-      .execute();
+    const rows = await this.database.read.forAccount(accountId).selectFrom('qr_codes').selectAll().select(derived).where('id', 'in', ids).execute();
     const byId = new Map(rows.map((row) => [row.id, toRecord(row)]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }

@@ -369,6 +369,7 @@ function changedFields(dto: UpdateQrCodeDto): QrCodeField[] {
     'content',
     'style',
     'folder_id',
+    'tags',
     'is_dynamic',
     'status',
     'expires_at',

@@ -3,6 +3,7 @@ import { ApiExtraModels } from '@nestjs/swagger';
 import { DomainsModule } from '../domains/domains.module';
 import { FoldersModule } from '../folders/folders.module';
 import { ScansModule } from '../scans/scans.module';
+import { TagsModule } from '../tags/tags.module';
 import { CONTENT_DTO_BY_TYPE } from './content';
 import { QrCodeEvents } from './qr-code-events';
 import { QrCodesController } from './qr-codes.controller';
@@ -16,7 +17,7 @@ import { SearchResultCache } from './search-result-cache';
  */
 @ApiExtraModels(...Object.values(CONTENT_DTO_BY_TYPE))
 @Module({
-  imports: [FoldersModule, DomainsModule, ScansModule],
+  imports: [FoldersModule, DomainsModule, ScansModule, TagsModule],
   controllers: [QrCodesController],
   providers: [QrCodesRepository, QrCodesService, SearchResultCache, QrCodeEvents],
   exports: [QrCodesService, QrCodeEvents],

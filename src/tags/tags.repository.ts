@@ -144,7 +144,10 @@ export class TagsRepository {
    */
   async resolve(tx: Tables, accountId: AccountId, names: readonly string[]): Promise<Map<string, TagRecord>> {
     const found = new Map<string, TagRecord>();
-    const wanted = [...new Map(names.map((name) => [tagKey(name), name])).values()];
+    // One name per tag, as first written (a later name in another case is the same tag).
+    const firsts = new Map<string, string>();
+    for (const name of names) if (!firsts.has(tagKey(name))) firsts.set(tagKey(name), name);
+    const wanted = [...firsts.values()];
     for (let attempt = 0; attempt < RESOLVE_ATTEMPTS && found.size < wanted.length; attempt++) {
       const missing = wanted.filter((name) => !found.has(tagKey(name)));
       const now = new Date();

@@ -82,6 +82,11 @@ export class ServiceProcess {
     return /X-API-Key: (qr_live_\w+)/.exec(this.output)?.[1];
   }
 
+  /** The child's process id (for a bench that lowers a worker's CPU priority). */
+  get pid(): number {
+    return this.child.pid!;
+  }
+
   get running(): boolean {
     return this.child.exitCode === null && this.child.signalCode === null;
   }

@@ -10,6 +10,7 @@ const code = (overrides: Partial<QrCodeRecord>): QrCodeRecord => ({
   type: 'url',
   content: { url: 'https://example.com' },
   contentString: 'https://example.com',
+  tags: [],
   style: {},
   folderId: null,
   isDynamic: false,
@@ -171,5 +172,16 @@ describe('the CSV form of a code', () => {
     [[' padded', ''], '" padded",\r\n'],
   ])('quotes cells that need it: %j', (row, line) => {
     expect(csvLine(row)).toBe(line);
+  });
+
+  it('reads and writes tags as names separated by "|" (the create rules check each)', () => {
+    expect(itemFromCsvRow(cells({ type: 'url', tags: 'spring|Store 12', 'content.url': 'https://example.com' })).item.tags).toEqual([
+      'spring',
+      'Store 12',
+    ]);
+    expect(itemFromCsvRow(cells({ type: 'url', tags: '', 'content.url': 'https://example.com' })).item).not.toHaveProperty('tags');
+    const row = csvRowOf(code({ tags: ['spring', 'Store 12'] }), null);
+    expect(row[QR_CODE_CSV_COLUMNS.indexOf('tags')]).toBe('spring|Store 12');
+    expect(csvRowOf(code({}), null)[QR_CODE_CSV_COLUMNS.indexOf('tags')]).toBe('');
   });
 });

@@ -61,6 +61,7 @@ const CODE_COLUMNS = [
   'max_scans',
   'fallback_url',
   'utm',
+  'tags',
 ] as const;
 
 /** Every column, in the order the export writes them. */
@@ -136,6 +137,9 @@ export function itemFromCsvRow(cells: ReadonlyMap<string, string>): CsvItem {
     const text = cell(field);
     if (text !== undefined) item[field] = text;
   }
+  // Names separated by "|" (a tag name holds none): checked by the create rules as a request's list is.
+  const tags = cell('tags');
+  if (tags !== undefined) item.tags = tags.split('|');
   const content: Record<string, unknown> = {};
   for (const column of CONTENT_COLUMNS) {
     const value = cell(column.name);
@@ -169,6 +173,7 @@ export function csvRowOf(code: QrCodeRecord, folderName: string | null): string[
     max_scans: code.maxScans === null ? '' : String(code.maxScans),
     fallback_url: code.fallbackUrl ?? '',
     utm: code.utm && Object.keys(code.utm).length > 0 ? JSON.stringify(code.utm) : '',
+    tags: code.tags.join('|'),
   };
   return [
     ...CODE_COLUMNS.map((name) => own[name]),

@@ -37,6 +37,16 @@ export const SHORT_CODE_PROPERTY = {
     '(api, docs, health, metrics, internal, admin, …); left out: 8 random base62 characters',
 } as const;
 
+/** A code's tags (docs/tags-and-bulk-edits.md): checked by the tag name rules (QrCodeRules), so an error names `tags[3]`. */
+export const TAGS_PROPERTY = {
+  type: [String] as [StringConstructor],
+  maxItems: 20,
+  example: ['spring', 'store-12'],
+  description:
+    'Tag names, at most 20, each 1–50 characters (no control characters, "|" or ","), compared without case: a tag of the ' +
+    'account named in another case is that tag, a new name makes a new tag. A name repeated is kept once',
+};
+
 /**
  * Request body of a single create, and of each bulk item. The shape is checked here; `content`
  * and `style` are checked in depth by the content types and the style checker (QrCodeRules).
@@ -78,6 +88,10 @@ export class CreateQrCodeDto extends LinkSettingsDto {
   @IsOptionalNotNull()
   @IsString()
   short_code?: string;
+
+  @ApiPropertyOptional({ ...TAGS_PROPERTY, description: `${TAGS_PROPERTY.description}; left out: none` })
+  @IsOptionalNotNull()
+  tags?: unknown;
 
   @ApiPropertyOptional({ type: () => StyleDto, description: STYLE_RULE_DESCRIPTION })
   @IsOptionalNotNull()

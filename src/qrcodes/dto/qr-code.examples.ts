@@ -14,6 +14,7 @@ export const CREATE_QR_CODE_EXAMPLES: Record<string, BodyExample<CreateQrCodeDto
       name: 'Spring poster',
       content: { url: 'https://example.com/spring-sale?utm_source=qr' },
       is_dynamic: true,
+      tags: ['spring', 'store-12'],
       style: {
         dotsOptions: { type: 'rounded', color: '#1a237e' },
         cornersSquareOptions: { type: 'extra-rounded', color: '#0d47a1' },
@@ -87,6 +88,10 @@ export const UPDATE_QR_CODE_EXAMPLES: Record<string, BodyExample<UpdateQrCodeDto
       content: { url: 'https://example.com/spring-sale?utm_source=poster' },
       style: { dotsOptions: { type: 'classy-rounded', color: '#004d40' }, margin: 16 },
     },
+  },
+  retag: {
+    summary: 'Replace the tags (names in any case name the existing tag; new names make new tags; [] removes them all)',
+    value: { tags: ['Spring', 'window', 'store-12'] },
   },
   pause: { summary: 'Pause a dynamic link (it answers 410 until active again)', value: { status: 'paused' } },
   resumeWithExpiry: {

@@ -36,6 +36,12 @@ const CONTENT_FIELDS = {
   example: { url: 'https://example.com/spring-sale?utm_source=qr' },
 };
 
+const TAGS = {
+  type: [String] as [StringConstructor],
+  description: "The code's tags, in the order given, each as the tag is named ([] when none)",
+  example: ['spring', 'store-12'],
+};
+
 /** Response shapes, for the OpenAPI document (the service builds them in qr-code.representation.ts). */
 export class QrCodeView {
   @ApiProperty(ID) id: string;
@@ -51,6 +57,7 @@ export class QrCodeView {
   style_config: string;
   @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'The folder of the code, or null', example: null }) folder_id:
     string | null;
+  @ApiProperty(TAGS) tags: string[];
   @ApiProperty({ example: true }) is_dynamic: boolean;
   @ApiProperty({ enum: STATUSES, description: 'expired: a dynamic code past its expires_at', example: 'active' }) status: string;
   @ApiProperty({ type: 'integer', minimum: 0, description: 'Completed scans of the dynamic link, bots excluded', example: 42 }) scans: number;
@@ -107,6 +114,7 @@ export class QrCodeBulkItemView {
   })
   content_string: string;
   @ApiProperty(CONTENT_FIELDS) content_fields: Record<string, unknown>;
+  @ApiProperty(TAGS) tags: string[];
   @ApiProperty({ example: true }) is_dynamic: boolean;
   @ApiPropertyOptional(SHORT_CODE) short_code?: string;
   @ApiPropertyOptional(DYNAMIC_URL) dynamic_url?: string;

@@ -7,7 +7,7 @@ import { STYLE_RULE_DESCRIPTION, StyleDto } from './style.dto';
 import { LinkSettingsDto } from '../../smart-links/settings/link-settings.dto';
 import { SETTABLE_STATUSES, type SettableStatus } from '../qr-code-status';
 import { QR_TYPES } from '../content';
-import { CONTENT_SCHEMA_REFS, DOMAIN_ID_PROPERTY, SHORT_CODE_PROPERTY } from './create-qr-code.dto';
+import { CONTENT_SCHEMA_REFS, DOMAIN_ID_PROPERTY, SHORT_CODE_PROPERTY, TAGS_PROPERTY } from './create-qr-code.dto';
 
 /** Partial update: only the fields present change. */
 export class UpdateQrCodeDto extends LinkSettingsDto {
@@ -35,6 +35,10 @@ export class UpdateQrCodeDto extends LinkSettingsDto {
   @ValidateIf((_, value) => value !== null && value !== undefined)
   @ResourceIdField()
   folder_id?: FolderId | null;
+
+  @ApiPropertyOptional({ ...TAGS_PROPERTY, description: `Replaces the code's tags ([] removes them all). ${TAGS_PROPERTY.description}` })
+  @IsOptionalNotNull()
+  tags?: unknown;
 
   @ApiPropertyOptional({
     type: Boolean,
