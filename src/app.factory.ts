@@ -31,6 +31,7 @@ import { dispatchByHost } from './redirect/host-dispatch';
 import { servedDomainOf } from './redirect/request-domain';
 import { createGs1Host, GS1_DESCRIPTION_PATH, isResolverPath } from './gs1/resolver/gs1-host';
 import { Gs1Resolver } from './gs1/resolver/gs1-resolver.service';
+import { GS1_LINK_IMPORT_PATH } from './gs1/items/gs1-import.controller';
 import { Gs1ScanRecorder } from './gs1/scans/gs1-scan-recorder';
 import { hostnameOfOrigin } from './domains/hostname';
 import { servesHttp } from './config/process-role';
@@ -97,7 +98,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     if (config.adminToken || !route.url.startsWith(ADMIN_PATH_PREFIX)) routes.add(route.method, route.url);
   });
   registerJsonBodyParser(fastify);
-  registerCsvBodyParser(fastify, { paths: ['/api/v1/imports'], limitBytes: MAX_IMPORT_BYTES });
+  registerCsvBodyParser(fastify, { paths: ['/api/v1/imports', GS1_LINK_IMPORT_PATH], limitBytes: MAX_IMPORT_BYTES });
   addRequestIdToJsonBodies(fastify);
   logCompletedRequests(fastify);
   // Callback-style hooks: an async hook costs a promise per request on every path, redirects included.

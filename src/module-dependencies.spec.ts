@@ -68,7 +68,7 @@ const ALLOWED: Record<string, string[]> = {
   /** Abuse prevention (docs/abuse-handling.md): the destination policy, threat feeds, blocks, reports. */
   abuse: ['common', 'config', 'infra', 'generated'],
   /** GS1 Digital Link items on branded domains, and their resolver. */
-  gs1: ['common', 'config', 'infra', 'generated', 'domains', 'rendering', 'images', 'scans', 'analytics'],
+  gs1: ['common', 'config', 'infra', 'generated', 'domains', 'rendering', 'images', 'scans', 'analytics', 'imports'],
   /** main.ts, app.module.ts, app.factory.ts, cli.ts: the composition root. */
   app: ['*'],
 };

@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
 import { DomainsModule } from '../domains/domains.module';
 import { ScansModule } from '../scans';
+import { Gs1ImportController } from './items/gs1-import.controller';
 import { Gs1ItemEvents } from './items/gs1-item-events';
+import { Gs1LinkImport } from './items/gs1-link-import.service';
 import { Gs1ItemsController } from './items/gs1-items.controller';
 import { Gs1ItemsRepository } from './items/gs1-items.repository';
 import { Gs1ItemsService } from './items/gs1-items.service';
@@ -18,9 +20,10 @@ import { Gs1ScansService } from './scans/gs1-scans.service';
 /** GS1 Digital Link: items and their links, the conformant resolver (docs/gs1-digital-link.md). */
 @Module({
   imports: [DomainsModule, ScansModule],
-  controllers: [Gs1ItemsController, Gs1PrintController, Gs1ScansController],
+  controllers: [Gs1ImportController, Gs1ItemsController, Gs1PrintController, Gs1ScansController],
   providers: [
     Gs1ItemEvents,
+    Gs1LinkImport,
     Gs1ItemsRepository,
     Gs1ItemsService,
     Gs1ItemLookup,

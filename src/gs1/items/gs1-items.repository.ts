@@ -83,6 +83,12 @@ export class Gs1ItemsRepository {
     return row ? toRecord(row) : null;
   }
 
+  async idAt(accountId: AccountId, domainId: DomainId | null, path: string): Promise<Gs1ItemId | null> {
+    let query = this.database.read.forAccount(accountId).selectFrom('gs1_items').select('id').where('path', '=', path);
+    query = domainId === null ? query.where('domain_id', 'is', null) : query.where('domain_id', '=', domainId);
+    return (await query.executeTakeFirst())?.id ?? null;
+  }
+
   async list(accountId: AccountId, filter: { primaryValue?: string; domainId?: DomainId }, page: number, limit: number) {
     const tables = this.database.read.forAccount(accountId);
     let query = this.withHostnames(tables);

@@ -50,7 +50,7 @@ export class Gs1ItemsService {
     const errors = [...(path.ok ? [] : path.errors), ...(links.ok ? [] : links.errors)];
     if (errors.length > 0 || !path.ok || !links.ok) throw new ValidationFailedException(errors);
     const domainId = (body.domain_id ?? null) as DomainId | null;
-    if (domainId && !(await this.domains.verifiedAmong(accountId, [domainId])).has(domainId)) throw new ValidationFailedException([NOT_YOUR_DOMAIN]);
+    if (!(await this.isOwnDomain(accountId, domainId))) throw new ValidationFailedException([NOT_YOUR_DOMAIN]);
     const item = {
       domainId,
       path: path.value.path,
@@ -84,6 +84,24 @@ export class Gs1ItemsService {
       if (isUniqueViolation(error)) throw new FieldConflictException([PATH_TAKEN]);
       throw error;
     }
+  }
+
+  /** What a create of `body` would refuse, without writing (a CSV import's dry run): the path, the links, the domain. */
+  async refusalsOf(accountId: AccountId, body: Gs1ItemBodyDto): Promise<FieldError[]> {
+    const path = checkPath(body.path);
+    const links = checkLinks(body.links, this.ownHosts);
+    const errors = [...(path.ok ? [] : path.errors), ...(links.ok ? [] : links.errors)];
+    if (!(await this.isOwnDomain(accountId, (body.domain_id ?? null) as DomainId | null))) errors.push(NOT_YOUR_DOMAIN);
+    return errors;
+  }
+
+  /** The id of the account's item at this normalised path on this host, if any. */
+  async idAt(accountId: AccountId, domainId: DomainId | null, path: string): Promise<Gs1ItemId | null> {
+    return this.items.idAt(accountId, domainId, path);
+  }
+
+  private async isOwnDomain(accountId: AccountId, domainId: DomainId | null): Promise<boolean> {
+    return domainId === null || (await this.domains.verifiedAmong(accountId, [domainId])).has(domainId);
   }
 
   async get(accountId: AccountId, id: Gs1ItemId): Promise<Gs1ItemView> {
