@@ -157,6 +157,7 @@ describe('audit log (e2e)', () => {
         after: { utm: { source: 'qr', campaign: 'spring' } },
       }),
       scan_retention_days: () => ({ body: { scan_retention_days: 90 }, before: { scan_retention_days: null }, after: { scan_retention_days: 90 } }),
+      tags: () => ({ body: { tags: ['spring', 'store-12'] }, before: { tags: [] }, after: { tags: ['spring', 'store-12'] } }),
       preview: () => ({
         body: { preview: { title: 'Spring menu', image_url: 'https://cdn.example.com/card.png' } },
         before: { preview: null },

@@ -17,7 +17,7 @@ import { startTestApp, type TestApp } from './support/test-app';
 type Item = Record<string, any>;
 const SORTS = ['newest', 'oldest', 'name-asc', 'name-desc'] as const;
 /** A dynamic code's smart-link settings (docs/smart-links.md). */
-const LINK_SETTING_KEYS = ['rules', 'max_scans', 'fallback_url', 'has_password', 'utm', 'scan_retention_days'];
+const LINK_SETTING_KEYS = ['rules', 'max_scans', 'fallback_url', 'has_password', 'utm', 'scan_retention_days', 'preview'];
 const LIST_ITEM_KEYS = [
   'id',
   'name',

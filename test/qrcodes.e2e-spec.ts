@@ -63,6 +63,7 @@ const DYNAMIC_GET_KEYS = [
   'has_password',
   'utm',
   'scan_retention_days',
+  'preview',
 ];
 const sorted = (keys: string[]) => [...keys].sort();
 

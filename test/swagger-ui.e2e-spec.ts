@@ -7,6 +7,12 @@ import { type DocumentedOperation, operationsOf, parametersOf } from './support/
 import { ADMIN_TOKEN, startTestApp, type TestApp } from './support/test-app';
 import { TestDnsServer } from './support/dns-server';
 
+/** A GTIN-14 of 13 digits and its GS1 check digit (weights 3 and 1 from the right). */
+const withCheckDigit = (digits: string): string => {
+  const sum = [...digits].reverse().reduce((total, digit, index) => total + Number(digit) * (index % 2 === 0 ? 3 : 1), 0);
+  return `${digits}${(10 - (sum % 10)) % 10}`;
+};
+
 /**
  * The first hour works: a person opens /docs at whatever address they typed (127.0.0.1 or
  * localhost, neither of them BASE_URL's), authorizes with a key and the admin token, and executes
@@ -77,6 +83,16 @@ describeWhen(HAS_CHROMIUM).each([
     '/api/v1/qrcodes': () => api('POST', '/api/v1/qrcodes', { type: 'text', content: { text: 'to delete' } }),
     '/api/v1/webhooks': () => api('POST', '/api/v1/webhooks', { url: 'https://example.com/to-delete', events: ['*'] }),
     '/api/v1/domains': () => api('POST', '/api/v1/domains', { hostname: `to-delete-${Math.random().toString(36).slice(2, 10)}.example.com` }),
+    '/api/v1/tags': () => api('POST', '/api/v1/tags', { name: `to-delete-${Math.random().toString(36).slice(2, 10)}` }),
+    '/api/v1/brand-kits': () => api('POST', '/api/v1/brand-kits', { name: 'to delete', style: { dotsOptions: { type: 'square' } } }),
+    '/api/v1/gs1/items': () =>
+      api('POST', '/api/v1/gs1/items', {
+        path: `/01/${withCheckDigit(`0950600${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`)}`,
+        links: [{ link_type: 'gs1:pip', href: 'https://brand.example/to-delete', title: 'To delete', default: true }],
+      }),
+    // Share and image links are made under a code: the code the create example made.
+    '/api/v1/share-links': () => api('POST', `/api/v1/qrcodes/${String(created.get('/api/v1/qrcodes')?.id)}/share-links`, {}),
+    '/api/v1/image-links': () => api('POST', `/api/v1/qrcodes/${String(created.get('/api/v1/qrcodes')?.id)}/image-links`, {}),
   };
 
   /** The value a person would paste into each path parameter of `op`. */
@@ -86,6 +102,9 @@ describeWhen(HAS_CHROMIUM).each([
     for (const { name } of parametersOf(op, 'path')) {
       if (name === 'id' && op.method === 'delete') values.id = (await SPARES[collection]()).id;
       else if (name === 'id') values.id = String(created.get(collection)?.id);
+      else if (name === 'token_id') values.token_id = (await SPARES[collection]()).token_id;
+      else if (name === 'name' && op.method === 'delete') values.name = (await SPARES[collection]()).name;
+      else if (name === 'name') values.name = String(created.get(collection)?.name);
       else if (name === 'delivery_id') {
         const webhook = String(created.get('/api/v1/webhooks')?.id);
         values.delivery_id = (await api('GET', `/api/v1/webhooks/${webhook}/deliveries`)).data[0].id;
@@ -164,11 +183,15 @@ describeWhen(HAS_CHROMIUM).each([
   }, 900_000);
 
   it('then executes them all again in reverse order, in the same session: each answers 2xx', async () => {
-    // A hostname is the account's once: just before the create example runs again, the domain the first pass added goes.
-    const removeFirstDomain = async (op: DocumentedOperation) => {
-      const domain = created.get('/api/v1/domains');
-      if (op.method === 'post' && op.path === '/api/v1/domains' && domain) await api('DELETE', `/api/v1/domains/${String(domain.id)}?force=true`);
+    // A hostname, a tag name and a GS1 path are taken once: just before their create example runs
+    // again, what the first pass made goes.
+    const removeFirstMade = async (op: DocumentedOperation) => {
+      const first = created.get(op.path);
+      if (op.method !== 'post' || !first) return;
+      if (op.path === '/api/v1/domains') await api('DELETE', `/api/v1/domains/${String(first.id)}?force=true`);
+      if (op.path === '/api/v1/tags') await api('DELETE', `/api/v1/tags/${encodeURIComponent(String(first.name))}`);
+      if (op.path === '/api/v1/gs1/items') await api('DELETE', `/api/v1/gs1/items/${String(first.id)}`);
     };
-    expect(await executeAll([...operations].reverse(), removeFirstDomain)).toEqual([]);
+    expect(await executeAll([...operations].reverse(), removeFirstMade)).toEqual([]);
   }, 900_000);
 });

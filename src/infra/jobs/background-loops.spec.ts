@@ -22,6 +22,8 @@ const TIMERS: Record<string, string> = {
   'scans/scan-buffer.service.ts':
     "the request path's hand-on: scans recorded by this process's redirects go to PostgreSQL every 100 ms (and staged ones drain every " +
     "second, and this process's memory of stored batch ids is trimmed hourly); this process's own memory, not shared work",
+  'gs1/scans/gs1-scan-buffer.ts':
+    "the GS1 resolver's hand-on, like the scan buffer's: resolutions this process answered go to PostgreSQL every 250 ms; this process's own memory",
   'infra/observability/hot-path-metrics.ts': "flushes this process's in-memory counters into its own /metrics registry",
   'infra/database/pg-link-watchdog.ts': "watches this process's own pooled connections for dead links",
   'infra/database/database-connection.ts': 'the budget of one probe, and a pause while a pool closes',
