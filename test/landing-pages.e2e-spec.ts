@@ -1,7 +1,8 @@
 import { HAS_POSTGRES, itWhen } from './support/environment';
 import AxeBuilder from '@axe-core/playwright';
 import type ICALModule from 'ical.js' with { 'resolution-mode': 'import' };
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import vCard from 'vcf';
 import { launchChromium, listenOnLoopback, VIEWPORTS, type ViewportName } from './support/browser';
@@ -20,6 +21,20 @@ jest.setTimeout(90_000);
 
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+/** Where the 390×844 screenshots go (git-ignored; the committed reference set is test/visual/landing-fold/). */
+const FOLD_SHOTS = join(__dirname, 'visual', 'out', 'landing-fold');
+/** The pages with no button to press: their whole card must fit the screen. */
+const PAGES_WITHOUT_PRIMARY_ACTION = [
+  'wifi',
+  'wifi-hidden-open',
+  'text',
+  'text-links',
+  'paused',
+  'expired',
+  'not-found',
+  'limit-reached',
+  'too-many-attempts',
+];
 /** A short code of the right shape that no code has. */
 const UNKNOWN_CODE = 'Zz9Zz9Zz';
 
@@ -227,6 +242,38 @@ describe('landing pages in a browser (e2e)', () => {
         }
       },
     );
+  });
+
+  it('fits one 390×844 phone screen: the primary action (or the whole page) above the fold; screenshots under test/visual/out', async () => {
+    // One CSS pixel per image pixel: the screenshots compare with the committed set (test/visual/landing-fold/*.png, 390×844).
+    const context = await browser.newContext({ ...VIEWPORTS.phone, deviceScaleFactor: 1, userAgent: IPHONE });
+    await mkdir(FOLD_SHOTS, { recursive: true });
+    const fits: Array<{ name: PagePath; primary: string | null; bottom: number; scrollHeight: number; fold: number }> = [];
+    for (const { name } of pages) {
+      const { page } = await openPage(context, name);
+      const measured = await page.evaluate(() => {
+        // A page without a primary action (status pages, Wi-Fi, text) is read whole: its card is the "action".
+        const primary = document.querySelector<HTMLElement>('.primary');
+        const target = primary ?? document.querySelector('main')!;
+        return {
+          primary: primary?.textContent?.trim() ?? null,
+          bottom: Math.ceil(target.getBoundingClientRect().bottom + window.scrollY),
+          scrollHeight: document.documentElement.scrollHeight,
+          fold: window.innerHeight,
+        };
+      });
+      fits.push({ name, ...measured });
+      await page.screenshot({ path: join(FOLD_SHOTS, `${name}.png`) });
+      await page.close();
+    }
+    await context.close();
+    const described = fits.map((fit) => `${fit.name} ${fit.primary ? `"${fit.primary}"` : 'card'} to ${fit.bottom}, page ${fit.scrollHeight}`);
+    console.log(`390×844: ${described.join('; ')}`);
+    expect(fits.filter((fit) => fit.primary === null).map((fit) => fit.name)).toEqual(PAGES_WITHOUT_PRIMARY_ACTION);
+    expect(fits.filter((fit) => fit.fold !== 844 || fit.bottom > fit.fold)).toEqual([]);
+    // No page needs scrolling at all, but for the deliberately long contents (their primary action is still above the fold).
+    const scrolled = fits.filter((fit) => fit.scrollHeight > fit.fold).map((fit) => fit.name);
+    expect(scrolled).toEqual(['vcard-long']);
   });
 
   it('stays within a 320 px wide screen, even with long right-to-left and emoji names', async () => {

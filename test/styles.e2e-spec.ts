@@ -134,9 +134,10 @@ describe('styles (e2e)', () => {
         logo_budget: null,
         error_correction_level: 'M',
         module_count: 29,
-        // The default dot centre, fitted to its ring, reads at 2 px per module: 2 × (29 + 8) = 74 px, below the smallest size.
-        pixels_per_module: 2,
-        min_size: 100,
+        // The default extra-rounded ring needs 3 px per module (the size sweep: zxing-cpp 1.4 missed it at 2 px in large
+        // symbols): 3 × (29 + 8) = 111 px.
+        pixels_per_module: 3,
+        min_size: 111,
         margin_px: null,
         quiet_zone_modules: expect.any(Number),
         defaults_applied: [

@@ -44,7 +44,7 @@ const SMALL_MODULES_WARNING_DOC = {
 
 const MIN_DECODABLE_SIZE_DOC = {
   description:
-    "The smallest `size` (pixels) at which this code's image decodes: its modules are 2 px wide there. " +
+    "The smallest `size` (pixels) at which this code's image decodes: its modules are 2 px wide there, with a light border of one module at least. " +
     'A smaller size in the allowed range is still answered, but its image may not decode (below 1 px a module, none does). ' +
     `At least ${MIN_SIZE}; depends on the encoded text and the style, not on the requested size`,
   schema: { type: 'integer', minimum: MIN_SIZE, maximum: MAX_SIZE, example: 242 },
@@ -64,7 +64,8 @@ export class ImagesController {
     description:
       "A dynamic code's image encodes its short link; a static code's, its content. Cached (Cache-Control: public, max-age=3600); " +
       'send the ETag back in If-None-Match to get 304 when it has not changed. Every size in the range is answered, but not ' +
-      'every size decodes: the image decodes from the size the X-QR-Min-Decodable-Size header names (modules 2 px wide) upward; ' +
+      'every size decodes: the image decodes from the size the X-QR-Min-Decodable-Size header names ' +
+      '(modules 2 px wide, a one-module light border) upward; ' +
       'below it (a long static content at a small size) a Warning header says so. A frame (style.frameOptions) is drawn around ' +
       'the code and adds to the image; a size at which its text would be too small to read is refused (400 naming size). ' +
       'PNG and PDF files: GET /api/v1/qrcodes/{id}/export.',

@@ -7,7 +7,9 @@
  *
  * The widths are pixels per module (at the requested image size): the smallest at which every image
  * of the decode matrix drawn in that shape decoded with jsQR, zxing and zbar. The measurements are
- * in module-size-rule.decode-spec.ts, which also holds these values to them.
+ * in module-size-rule.decode-spec.ts, which also holds these values to them. The extra-rounded ring
+ * needs 3 px: at 2 px zxing-cpp 1.4 missed it in large symbols (version 36 and up) and zxing-cpp 2.x
+ * at one size of a gradient code (the size sweep, test/support/size-sweep.ts).
  */
 import type { CornerDotType, CornerSquareType, DotType } from './style/qr-style';
 
@@ -30,7 +32,7 @@ export const SHAPE_THRESHOLDS: ShapeThresholds = {
   'classy-rounded': 3,
   'extra-rounded': 3,
   'ring:dot': 3,
-  'ring:extra-rounded': MIN_PIXELS_PER_MODULE,
+  'ring:extra-rounded': 3,
   'centre:dot': MIN_PIXELS_PER_MODULE,
 };
 

@@ -20,11 +20,15 @@ describe('smallestDecodableSize', () => {
     expect(drawnModuleCount('a'.repeat(3000), {})).toBeNull();
   });
 
-  it('is the smallest size whose modules are two pixels wide: 2 × 121 for a 1,000-byte code (its margin cut to fit)', () => {
+  it('is the smallest size with two-pixel modules and a one-module border: 2 × (121 + 2) for a 1,000-byte code (margin cut to fit)', () => {
     expect(drawnModuleCount(LONG_TEXT, {})).toBe(121);
-    expect(smallestDecodableSize(LONG_TEXT, {}, 100, 2000)).toBe(242);
+    expect(smallestDecodableSize(LONG_TEXT, {}, 100, 2000)).toBe(246);
     expect(layoutCode(241, 121, 0, 'square', true).moduleSize).toBe(1);
-    expect(smallestDecodableSize(LONG_TEXT, { margin: 40 }, 100, 2000)).toBe(242);
+    // At 242 the modules are 2 px but the code touches the image's edge (zbar missed it there).
+    expect(layoutCode(242, 121, 8, 'square', true)).toMatchObject({ moduleSize: 2, x: 0 });
+    expect(layoutCode(246, 121, 8, 'square', true)).toMatchObject({ moduleSize: 2, x: 2 });
+    expect(smallestDecodableSize(LONG_TEXT, { margin: 40 }, 100, 2000)).toBe(246);
+    expect(smallestDecodableSize(LONG_TEXT, { margin: 0 }, 100, 2000)).toBe(246);
   });
 
   it('is the range minimum when the code has modules of two pixels or more there (short texts, dynamic links)', () => {

@@ -3,8 +3,9 @@
  * least as wide as its shapes need (module-size-rule.ts); below it shapes are drawn closer to
  * squares. `smallestDecodableSize` (the image's X-QR-Min-Decodable-Size header): modules at least
  * MIN_PIXELS_PER_MODULE wide, the narrowest at which the measurements read every shape (drawn as a
- * square where its own threshold is higher); narrower modules may not decode, and below one pixel
- * a module no decoder reads them (docs/styling-and-scannability.md#which-sizes-decode).
+ * square where its own threshold is higher), and at least one module of light border left where
+ * the margin is cut back; narrower modules may not decode, and below one pixel a module no decoder
+ * reads them (docs/styling-and-scannability.md#which-sizes-decode).
  */
 import { resolveFinderTypes } from './style/finder-defaults';
 import { resolveErrorCorrectionLevel, type QrStyle } from './style/qr-style';
@@ -35,7 +36,19 @@ export interface SizeForStyle {
   quietZoneModules: number | null;
 }
 
-/** The smallest size within [minSize, maxSize] whose modules are at least `pixelsPerModule` wide, laid out as the renderer does. */
+/**
+ * Whether a square code keeps at least one module of light border at this layout: where its margin
+ * is cut back to nothing it touches the image's edge, and zbar missed such codes at 2 px per module
+ * (the size sweep, test/support/size-sweep.ts). A circle keeps its decorative ring around the code.
+ */
+function keepsBorder(layout: CodeLayout, shape: string): boolean {
+  return shape === 'circle' || layout.x >= layout.moduleSize;
+}
+
+/**
+ * The smallest size within [minSize, maxSize] whose modules are at least `pixelsPerModule` wide,
+ * laid out as the renderer does, with a light border of one module at least.
+ */
 function smallestSizeGiving(
   pixelsPerModule: number,
   style: QrStyle,
@@ -47,7 +60,7 @@ function smallestSizeGiving(
   for (let size = minSize; size <= maxSize; size++) {
     const margin = style.margin ?? defaultMargin(size, moduleCount, shape);
     const layout = layoutCode(size, moduleCount, margin, shape, style.dotsOptions?.roundSize ?? true);
-    if (layout.moduleSize >= pixelsPerModule) return { size, layout };
+    if (layout.moduleSize >= pixelsPerModule && keepsBorder(layout, shape)) return { size, layout };
   }
   return null;
 }

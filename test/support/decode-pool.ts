@@ -7,7 +7,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { QrStyle } from '../../src/rendering/style/qr-style';
-import type { ReadCondition, ReadWidths } from './qr-decoders';
+import type { DecoderName, ReadCondition, ReadWidths } from './qr-decoders';
 
 export interface DecodeJob {
   index: number;
@@ -20,6 +20,8 @@ export interface DecodeJob {
   nativeOnly?: boolean;
   /** how each raster is looked at (qr-decoders.ts READ_CONDITIONS); default `own` */
   condition?: ReadCondition;
+  /** the decoders that read; default all four */
+  decoders?: readonly DecoderName[];
 }
 
 export interface DecodeOutcome {

@@ -14,7 +14,10 @@ async function run(jobs: DecodeJob[]): Promise<DecodeOutcome[]> {
   for (const job of jobs) {
     // No thresholds: every shape drawn as it is, however small (module-size-rule.decode-spec.ts measures them).
     const svg = renderQrSvg({ text: job.text, style: job.style, size: job.size, shapeThresholds: job.shapesAtAnySize ? {} : undefined });
-    outcomes.push({ index: job.index, widths: await readWidths(svg, job.size, job.text, { nativeOnly: job.nativeOnly, condition: job.condition }) });
+    outcomes.push({
+      index: job.index,
+      widths: await readWidths(svg, job.size, job.text, { nativeOnly: job.nativeOnly, condition: job.condition, decoders: job.decoders }),
+    });
     await releaseNativeRasters();
   }
   return outcomes;

@@ -10,7 +10,7 @@
  * The .wasm modules are compiled once per process (per jest test file or decode worker) and
  * reused; the zxing-cpp 1.4 reader is one Python process per process or worker thread.
  */
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type * as ZBarModule from '@undecaf/zbar-wasm' with { 'resolution-mode': 'import' };
@@ -161,14 +161,26 @@ export function stopZxingCpp1Reader(): void {
   zxingCpp1Reader = undefined;
 }
 
-/** Reads the raster with all four decoders; dark-on-light only for jsQR (the service draws no inverted codes). */
-export async function decodeWithAll(image: RasterImage): Promise<DecodeResults> {
-  return {
-    jsqr: decodeRaster(image, 'dontInvert'),
-    zxing: await decodeWithZxing(image),
-    zxing1: await decodeWithZxingCpp1(image),
-    zbar: await decodeWithZbar(image),
-  };
+const SINGLE_DECODERS: Record<DecoderName, (image: RasterImage) => Promise<string | null>> = {
+  jsqr: (image) => Promise.resolve(decodeRaster(image, 'dontInvert')),
+  zxing: decodeWithZxing,
+  zxing1: decodeWithZxingCpp1,
+  zbar: decodeWithZbar,
+};
+
+/**
+ * Reads the raster with all four decoders (or those named); dark-on-light only for jsQR (the service
+ * draws no inverted codes). A decoder left out reads null.
+ */
+export async function decodeWithAll(image: RasterImage, decoders: readonly DecoderName[] = DECODER_NAMES): Promise<DecodeResults> {
+  const results = Object.fromEntries(DECODER_NAMES.map((name) => [name, null])) as DecodeResults;
+  for (const name of decoders) results[name] = await SINGLE_DECODERS[name](image);
+  return results;
+}
+
+/** Whether Debian's python3-zxing-cpp (the zxing-cpp 1.4 decoder) is installed: a spec that cannot run it says so. */
+export function zxingCpp1Available(): boolean {
+  return spawnSync(DEBIAN_PYTHON, ['-c', 'import zxingcpp'], { stdio: 'ignore' }).status === 0;
 }
 
 /** The decoders that did not read exactly `text`. */
@@ -191,13 +203,6 @@ export function cameraWidths(size: number): number[] {
 
 /** Per decoder: the raster width at which it read exactly the text, or null when it never did. */
 export type ReadWidths = Record<DecoderName, number | null>;
-
-const SINGLE_DECODERS: Record<DecoderName, (image: RasterImage) => Promise<string | null>> = {
-  jsqr: (image) => Promise.resolve(decodeRaster(image, 'dontInvert')),
-  zxing: decodeWithZxing,
-  zxing1: decodeWithZxingCpp1,
-  zbar: decodeWithZbar,
-};
 
 /**
  * How a raster is looked at beyond its own pixels: `half`, the image scaled down by half (each
@@ -261,6 +266,8 @@ export interface ReadOptions {
   nativeOnly?: boolean;
   /** how each raster is looked at; default `own` */
   condition?: ReadCondition;
+  /** the decoders that read; default all four (the others report null) */
+  decoders?: readonly DecoderName[];
 }
 
 /**
@@ -270,11 +277,12 @@ export interface ReadOptions {
  */
 export async function readWidths(svg: string, size: number, text: string, options: ReadOptions = {}): Promise<ReadWidths> {
   const view = CONDITION_VIEWS[options.condition ?? 'own'];
-  const native = await decodeWithAll(view(rasteriseSvg(svg)));
+  const decoders = options.decoders ?? DECODER_NAMES;
+  const native = await decodeWithAll(view(rasteriseSvg(svg)), decoders);
   const widths = Object.fromEntries(DECODER_NAMES.map((name) => [name, null])) as ReadWidths;
-  for (const name of DECODER_NAMES) if (native[name] === text) widths[name] = size;
+  for (const name of decoders) if (native[name] === text) widths[name] = size;
   for (const width of options.nativeOnly ? [] : cameraWidths(size).slice(1)) {
-    const missing = DECODER_NAMES.filter((name) => widths[name] === null);
+    const missing = decoders.filter((name) => widths[name] === null);
     if (missing.length === 0) break;
     const image = view(rasteriseSvg(svg, width));
     for (const name of missing) if ((await SINGLE_DECODERS[name](image)) === text) widths[name] = width;

@@ -4,7 +4,9 @@ import { createHash } from 'node:crypto';
  * The one stylesheet of every landing page, inlined (no request for it, nothing third-party).
  * Mobile first: one column from 320 px up, a centred card on wider screens. System fonts, light and
  * dark colour schemes whose text and controls keep WCAG AA contrast (4.5:1 for text, 3:1 for
- * borders and focus rings), and tap targets at least 44 px high.
+ * borders and focus rings), and tap targets at least 44 px high. Compact enough that every page's
+ * primary action (a page without one: the whole page, but for very long contents) fits one 390×844
+ * phone screen without scrolling (test/landing-pages.e2e-spec.ts; screenshots in test/visual/landing-fold/).
  */
 export const PAGE_STYLE = [
   ':root{color-scheme:light dark;--bg:#f1f3f6;--card:#fff;--text:#111827;--muted:#4b5563;--line:#d9dde3;--accent:#1d4ed8;--on-accent:#fff;',
@@ -13,15 +15,15 @@ export const PAGE_STYLE = [
   '--on-accent:#0b1220;--soft:#1f2b45;--field:#0f141e}}',
   '*{box-sizing:border-box}',
   'html{-webkit-text-size-adjust:100%;text-size-adjust:100%}',
-  'body{margin:0;min-height:100vh;padding:16px 12px 32px;background:var(--bg);color:var(--text);',
+  'body{margin:0;min-height:100vh;padding:12px 12px 24px;background:var(--bg);color:var(--text);',
   'font:1rem/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Helvetica Neue",Arial,sans-serif}',
-  'main{max-width:30rem;margin:0 auto;padding:28px 18px 22px;background:var(--card);border-radius:20px;',
+  'main{max-width:30rem;margin:0 auto;padding:22px 18px 20px;background:var(--card);border-radius:20px;',
   'box-shadow:0 1px 2px rgba(0,0,0,.06),0 8px 28px rgba(0,0,0,.07)}',
   '@media (min-width:600px){body{padding-top:8vh}main{padding:36px 32px 28px}}',
   'header{text-align:center}',
-  '.badge{display:flex;flex-direction:column;align-items:center;justify-content:center;width:76px;height:76px;margin:0 auto 14px;border-radius:50%;',
+  '.badge{display:flex;flex-direction:column;align-items:center;justify-content:center;width:64px;height:64px;margin:0 auto 10px;border-radius:50%;',
   'background:var(--soft);color:var(--accent);font-size:1.75rem;font-weight:650;line-height:1}',
-  '.badge svg{width:36px;height:36px;fill:none;stroke:currentColor;stroke-width:1.8;stroke-linecap:round;stroke-linejoin:round}',
+  '.badge svg{width:32px;height:32px;fill:none;stroke:currentColor;stroke-width:1.8;stroke-linecap:round;stroke-linejoin:round}',
   '.badge small{font-size:.75rem;font-weight:700;text-transform:uppercase;letter-spacing:.08em}',
   '.kind{margin:0;color:var(--muted);font-size:.8125rem;font-weight:650;letter-spacing:.07em;text-transform:uppercase}',
   'h1{margin:4px 0;font-size:1.625rem;line-height:1.25;overflow-wrap:anywhere}',
@@ -49,7 +51,7 @@ export const PAGE_STYLE = [
   '.text{margin:18px 0 0;font-size:1.125rem;white-space:pre-wrap;overflow-wrap:anywhere;text-align:left}',
   '.bubble{margin:18px 0 0;padding:12px 14px;border-radius:16px 16px 16px 4px;background:var(--soft);white-space:pre-wrap;overflow-wrap:anywhere;',
   'text-align:left}',
-  'figure{margin:24px 0 0;text-align:center}',
+  'figure{margin:18px 0 0;text-align:center}',
   '.qr{display:inline-block;padding:8px;border-radius:12px;background:#fff;line-height:0}',
   '.qr svg{width:184px;height:184px}',
   'figcaption{margin:8px 0 0;color:var(--muted);font-size:.875rem}',
