@@ -23,9 +23,10 @@ import { ApiJsonBody } from '../common/openapi/json-body';
 import { API_KEY_SCHEME } from '../common/openapi/security-schemes';
 import { jobIdPipe } from '../common/validation/resource-id.pipe';
 import { ListQrCodesQuery } from '../qrcodes/dto/list-qr-codes.query';
-import { CREATE_EXPORT_EXAMPLES, CreateExportDto, ExportJobView, MAX_ZIP_CODES, toExportView } from './dto/export.dto';
+import { Idempotent } from '../infra/idempotency/idempotent.decorator';
+import { CREATE_EXPORT_EXAMPLES, CreateExportDto, CSV_VIEWS, type CsvView, ExportJobView, MAX_ZIP_CODES, toExportView } from './dto/export.dto';
 import { ExportsService } from './exports.service';
-import { ReportCsvService } from './report-csv.service';
+import { ListCsvService, misplacedWindowFields } from './list-csv.service';
 import { IsIn, IsOptional, IsString } from 'class-validator';
 import { ValidationFailedException } from '../common/validation/validation-failed.exception';
 
@@ -49,18 +50,23 @@ export class ExportsController {
   @Post()
   @HttpCode(202)
   @RequiredScope('exports:write')
+  @Idempotent()
   @ApiOperation({
     operationId: 'createExport',
-    summary: `Export up to ${MAX_ZIP_CODES} QR codes as a ZIP of image files`,
+    summary: `Export up to ${MAX_ZIP_CODES} QR codes as a ZIP of image files, or any number as a CSV of the list`,
     description:
       'Queues a job that draws each code (its `ids`, or the codes the list filters select: none given, all of yours) and writes them into a ZIP ' +
-      'with `manifest.csv` (id, name, file, short_code, dynamic_url). Poll `GET /api/v1/exports/{id}`, then download. Needs `qrcodes:read` too.',
+      'with `manifest.csv` (id, name, file, short_code, dynamic_url). With `format: csv` the job writes instead the CSV ' +
+      '`GET /api/v1/qrcodes.csv` streams for the same filters, sort, `view` (and `from`/`to` for the report), byte for byte, ' +
+      'however many codes match: use it for large accounts. Poll `GET /api/v1/exports/{id}`, then download. Needs `qrcodes:read` too.',
   })
   @ApiJsonBody(CreateExportDto, CREATE_EXPORT_EXAMPLES)
   @ApiAcceptedResponse({ type: ExportJobView, description: 'Queued' })
   @ApiErrorResponses({
     400: {
-      description: 'Bad options, a format not available in ZIPs yet (png, pdf), or a selection of more than 1,000 codes',
+      description:
+        'Bad options (an image option with csv, `view`/`from`/`to` without it, `from`/`to` without `view: report`, ids with csv), ' +
+        'or a ZIP selection of more than 1,000 codes',
       message:
         'Validation failed: the selection holds 2400 codes; a ZIP holds at most 1000: ' +
         'narrow it (folder_id, type, is_dynamic, search, status) or give ids',
@@ -90,31 +96,34 @@ export class ExportsController {
 
   @Get(':id/download')
   @RequiredScope('exports:read')
-  @ApiOperation({ operationId: 'downloadExport', summary: "Download an export's ZIP (streamed)" })
+  @ApiOperation({ operationId: 'downloadExport', summary: "Download an export's ZIP or CSV (streamed)" })
   @ApiParam(EXPORT_ID)
-  @ApiProduces('application/zip')
+  @ApiProduces('application/zip', 'text/csv')
   @ApiResponse({
     status: 200,
-    description: 'The ZIP: one file per code and manifest.csv',
+    description:
+      'The ZIP (one file per code and manifest.csv), or for `format: csv` the CSV (`qr-codes-….csv`, `qr-codes-report-….csv`), ' +
+      'as `GET /api/v1/qrcodes.csv` writes it',
     headers: { 'Content-Disposition': { schema: { type: 'string', example: 'attachment; filename="qr-codes-5e6f7a8b.zip"' } } },
-    content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } },
+    content: {
+      'application/zip': { schema: { type: 'string', format: 'binary' } },
+      'text/csv': { schema: { type: 'string' }, example: 'type,name,is_dynamic,folder_id,folder_name,short_code,…\r\n' },
+    },
   })
   @ApiErrorResponses({
     ...ID_ERRORS,
     409: { description: 'The export is not done yet', message: 'The export is running; download it once its status is done' },
   })
   async download(@CurrentAccount() account: AccountId, @Param('id', jobIdPipe) id: JobId, @Res() reply: FastifyReply): Promise<void> {
-    const zip = await this.exports.download(account, id);
+    const file = await this.exports.download(account, id);
     await sendDownload(reply, {
-      contentType: 'application/zip',
-      disposition: `attachment; filename="${zip.fileName}"`,
-      body: Readable.from(zip.pieces()),
-      length: zip.bytes,
+      contentType: file.contentType,
+      disposition: `attachment; filename="${file.fileName}"`,
+      body: Readable.from(file.pieces()),
+      length: file.bytes,
     });
   }
 }
-
-export const CSV_VIEWS = ['import', 'report'] as const;
 
 /** The list's query without its page (the CSV holds every matching code), the view, and the report's window. */
 export class ListQrCodesCsvQuery extends OmitType(ListQrCodesQuery, ['page', 'limit'] as const) {
@@ -127,7 +136,7 @@ export class ListQrCodesCsvQuery extends OmitType(ListQrCodesQuery, ['page', 'li
   })
   @IsOptional()
   @IsIn(CSV_VIEWS, { message: `view must be one of: ${CSV_VIEWS.join(', ')}` })
-  view?: (typeof CSV_VIEWS)[number];
+  view?: CsvView;
 
   @ApiPropertyOptional({
     format: 'date-time',
@@ -155,17 +164,7 @@ const REPORT_CSV_EXAMPLE =
 @ApiSecurity(API_KEY_SCHEME)
 @Controller('api/v1')
 export class QrCodesCsvController {
-  constructor(
-    private readonly exports: ExportsService,
-    private readonly report: ReportCsvService,
-  ) {}
-
-  /** The import format's lines; `from`/`to` belong to the report. */
-  private importLines(account: AccountId, query: ListQrCodesCsvQuery): AsyncGenerator<string> {
-    const misplaced = (['from', 'to'] as const).filter((field) => query[field] !== undefined);
-    if (misplaced.length > 0) throw new ValidationFailedException(misplaced.map((field) => ({ field, message: `${field} goes with view=report` })));
-    return this.exports.csv(account, query);
-  }
+  constructor(private readonly csv: ListCsvService) {}
 
   @Get('qrcodes.csv')
   @RequiredScope('qrcodes:read')
@@ -176,7 +175,9 @@ export class QrCodesCsvController {
       'Without `view` (or `view=import`) the columns are the ones `POST /api/v1/imports` reads, so the file imports as it is ' +
       '(into another account too: folders are named by `folder_name`). `view=report` is for people: id, name, type, status, ' +
       'dynamic_url, tags (`|`-separated), folder (its name), scans (all time), unique_visitors (in `from`..`to`, default the ' +
-      'last 30 days), created_at, updated_at; cells a spreadsheet would read as a formula start with an apostrophe.',
+      'last 30 days), created_at, updated_at; cells a spreadsheet would read as a formula start with an apostrophe. ' +
+      'The file is written by this request as you read it: for a large account (hundreds of thousands of codes), ask for the same file ' +
+      'as a job (`POST /api/v1/exports` with `format: csv`), which a worker builds, and download it when done.',
   })
   @ApiProduces('text/csv')
   @ApiResponse({
@@ -201,9 +202,11 @@ export class QrCodesCsvController {
       errors: [{ field: 'sort', message: 'sort must be one of: newest, oldest, name-asc, name-desc' }],
     },
   })
-  async csv(@CurrentAccount() account: AccountId, @Query() query: ListQrCodesCsvQuery, @Res() reply: FastifyReply): Promise<void> {
-    const { view, from, to, ...filters } = query;
-    const lines = view === 'report' ? this.report.lines(account, filters, this.report.window({ from, to })) : this.importLines(account, query);
+  async list(@CurrentAccount() account: AccountId, @Query() query: ListQrCodesCsvQuery, @Res() reply: FastifyReply): Promise<void> {
+    const { view = 'import', from, to, ...filters } = query;
+    const misplaced = misplacedWindowFields(view, query);
+    if (misplaced.length > 0) throw new ValidationFailedException(misplaced);
+    const lines = this.csv.lines(account, { view, filters, window: view === 'report' ? this.csv.window({ from, to }) : null });
     // The first piece (the header, after the folders are read) before the status: a database that fails at once is still a 503.
     const first = await lines.next();
     async function* all() {

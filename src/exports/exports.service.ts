@@ -1,26 +1,25 @@
-import { ForbiddenException, HttpException, HttpStatus, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { ForbiddenException, HttpException, HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { allows } from '../common/auth/scopes';
 import type { AccountId } from '../common/ids/account-id';
 import type { JobId, QrCodeId } from '../common/ids/resource-ids';
 import type { FieldError } from '../common/validation/field-error';
 import { ValidationFailedException } from '../common/validation/validation-failed.exception';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { FoldersService, NOT_YOUR_FOLDER } from '../folders/folders.service';
 import { AuditTrail } from '../infra/audit/audit-trail';
 import { Database } from '../infra/database/database.service';
-import { currentRequest, runInRequestContext } from '../infra/http/request-context';
-import { collectGarbage } from '../common/memory/garbage-collector';
+import { currentRequest } from '../infra/http/request-context';
 import { submittedBy } from '../infra/jobs/job';
 import { type JobRecord, JobQueueRepository } from '../infra/jobs/job-queue.repository';
 import { type JobRun, JobWorker } from '../infra/jobs/job-worker.service';
-import { csvLine, csvRowOf, QR_CODE_CSV_COLUMNS } from '../qrcodes/csv/qr-code-csv';
+import { csvLine } from '../qrcodes/csv/qr-code-csv';
 import { dynamicUrl } from '../qrcodes/qr-code.representation';
 import type { QrCodeRecord } from '../qrcodes/qr-code.record';
 import { type ListFilterQuery, QrCodesService } from '../qrcodes/qr-codes.service';
-import { type CreateExportDto, MAX_ZIP_CODES } from './dto/export.dto';
+import { type CreateExportDto, type CsvView, MAX_ZIP_CODES } from './dto/export.dto';
 import { type ExportFileOptions, pixelSize, renderExportEntry } from './export-entry';
 import { ExportsRepository } from './exports.repository';
+import { ListCsvService, misplacedWindowFields } from './list-csv.service';
 import { ZipWriter, zipEntryName } from './zip-writer';
 
 /** An export's ZIP is kept this long after it is done. */
@@ -29,33 +28,29 @@ export const KEEP_ZIP_MS = 24 * 3600_000;
 const MAX_UNFINISHED_EXPORTS = 10;
 const PROGRESS_EVERY = 50;
 const BATCH = 200;
-/** Codes read per query of the CSV export. */
-const CSV_BATCH = 1000;
-/**
- * CSV written between two full collections. A batch is garbage once written, but it outlives two
- * minor collections (the query's result arrives over many reads, then the socket's write) and lands
- * in the old generation, which V8 let grow by 150-330 MB over a long export before collecting it,
- * while the live heap stayed flat (bench/README.md, "Exports and imports"). A full collection after
- * every 4 MiB (about 48,000 codes; a pause of ~45 ms, which the redirect host in the same process
- * waits out too) keeps the growth to ~75 MB at a million codes; 2 MiB gave ~55 MB for twice the pauses.
- */
-const CSV_COLLECT_BYTES = 4 * 1024 * 1024;
 const MANIFEST_COLUMNS = ['id', 'name', 'file', 'short_code', 'dynamic_url'];
 
-/** What the job keeps of the request. */
+/** What the job keeps of the request: a ZIP's files' options, or a CSV's view and window. */
 interface ExportParams {
   ids: QrCodeId[] | null;
   filters: ListFilterQuery | null;
-  format: ExportFileOptions['format'];
+  format: ExportFileOptions['format'] | 'csv';
   size?: number;
   width_mm?: number;
   dpi?: number;
+  view?: CsvView;
+  /** The report's window (ISO 8601), fixed when the export is asked for. */
+  from?: string;
+  to?: string;
 }
 
+const IMAGE_OPTIONS = ['size', 'width_mm', 'dpi'] as const;
+
 /**
- * ZIP exports (docs/exports-and-imports.md#zip-exports): the selection is checked when the export
- * is asked for (another account's ids are 404, more than MAX_ZIP_CODES codes a 400), then a job
- * renders the files one by one into a ZIP stored in pieces, with manifest.csv, kept 24 h.
+ * Exports as jobs (docs/exports-and-imports.md#zip-exports): the selection is checked when the export
+ * is asked for (another account's ids are 404, more than MAX_ZIP_CODES codes in a ZIP a 400), then a
+ * job renders the files one by one into a ZIP stored in pieces, with manifest.csv, or writes the
+ * list's CSV (format csv: ListCsvService) into pieces; either is kept 24 h.
  */
 @Injectable()
 export class ExportsService {
@@ -67,13 +62,13 @@ export class ExportsService {
     private readonly folders: FoldersService,
     private readonly database: Database,
     private readonly audit: AuditTrail,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly listCsv: ListCsvService,
   ) {
     worker.register('export', { run: (run) => this.run(run), keepForMs: KEEP_ZIP_MS });
   }
 
   get baseUrl(): string {
-    return this.config.baseUrl;
+    return this.qrCodes.origins.baseUrl;
   }
 
   async submit(accountId: AccountId, dto: CreateExportDto): Promise<JobRecord> {
@@ -82,7 +77,7 @@ export class ExportsService {
       throw new ForbiddenException('This API key lacks the scope qrcodes:read, which an export needs');
     const params = this.checkOptions(dto);
     const total = await this.countSelected(accountId, params);
-    if (total > MAX_ZIP_CODES) {
+    if (params.format !== 'csv' && total > MAX_ZIP_CODES) {
       const field = params.filters?.folder_id ? 'folder_id' : 'filters';
       throw new ValidationFailedException([
         {
@@ -107,7 +102,7 @@ export class ExportsService {
         action: 'export.create',
         resourceType: 'export',
         resourceId: id,
-        after: { format: params.format, codes: total },
+        after: { format: params.format, codes: total, ...(params.view && { view: params.view }) },
       });
     });
     this.worker.nudge();
@@ -120,14 +115,19 @@ export class ExportsService {
     return job;
   }
 
-  /** The finished ZIP's size and its pieces, read one at a time as the download streams them. */
-  async download(accountId: AccountId, id: JobId): Promise<{ bytes: number; fileName: string; pieces: () => AsyncGenerator<Buffer> }> {
+  /** The finished file's size, type and name, and its pieces, read one at a time as the download streams them. */
+  async download(
+    accountId: AccountId,
+    id: JobId,
+  ): Promise<{ bytes: number; contentType: string; fileName: string; pieces: () => AsyncGenerator<Buffer> }> {
     const job = await this.get(accountId, id);
     if (job.status !== 'done') throw new HttpException(`The export is ${job.status}; download it once its status is done`, HttpStatus.CONFLICT);
     const chunks = this.chunks;
+    const csv = job.params.format === 'csv';
     return {
       bytes: Number(job.result?.bytes ?? 0),
-      fileName: `qr-codes-${id.slice(0, 8)}.zip`,
+      contentType: csv ? 'text/csv; charset=utf-8' : 'application/zip',
+      fileName: csv ? `qr-codes${job.params.view === 'report' ? '-report' : ''}-${id.slice(0, 8)}.csv` : `qr-codes-${id.slice(0, 8)}.zip`,
       pieces: async function* () {
         for (let seq = 0; ; seq++) {
           const piece = await chunks.chunk(accountId, id, seq);
@@ -139,9 +139,6 @@ export class ExportsService {
   }
 
   private checkOptions(dto: CreateExportDto): ExportParams {
-    const errors: FieldError[] = [];
-    if (dto.size !== undefined && dto.width_mm !== undefined) errors.push({ field: 'width_mm', message: 'give size or width_mm, not both' });
-    if (dto.dpi !== undefined && dto.width_mm === undefined) errors.push({ field: 'dpi', message: 'dpi goes with width_mm' });
     const filters = {
       type: dto.type,
       is_dynamic: dto.is_dynamic,
@@ -151,22 +148,49 @@ export class ExportsService {
       sort: dto.sort ?? 'newest',
     };
     const filtered = Object.entries(filters).filter(([name, value]) => value !== undefined && !(name === 'sort' && dto.sort === undefined));
+    const errors: FieldError[] = [];
     if (dto.ids && filtered.length > 0) errors.push({ field: filtered[0][0], message: `${filtered[0][0]} cannot be combined with ids` });
+    const format = dto.format === 'csv' ? this.checkCsvOptions(dto, errors) : this.checkImageOptions(dto, errors);
+    if (errors.length > 0) throw new ValidationFailedException(errors);
+    return { ids: dto.ids ? [...new Set(dto.ids.map((id) => id.toLowerCase() as QrCodeId))] : null, filters: dto.ids ? null : filters, ...format };
+  }
+
+  /** A ZIP's file options; the CSV's fields are errors. */
+  private checkImageOptions(dto: CreateExportDto, errors: FieldError[]): Pick<ExportParams, 'format' | 'size' | 'width_mm' | 'dpi'> {
+    for (const field of ['view', 'from', 'to'] as const) {
+      if (dto[field] !== undefined) errors.push({ field, message: `${field} goes with format csv` });
+    }
+    if (dto.size !== undefined && dto.width_mm !== undefined) errors.push({ field: 'width_mm', message: 'give size or width_mm, not both' });
+    if (dto.dpi !== undefined && dto.width_mm === undefined) errors.push({ field: 'dpi', message: 'dpi goes with width_mm' });
+    const format = dto.format as ExportFileOptions['format'];
     const options: ExportFileOptions = {
-      format: dto.format,
+      format,
       ...(dto.width_mm !== undefined ? { widthMm: dto.width_mm, dpi: dto.dpi ?? 300 } : { size: dto.size ?? 300 }),
     };
     const pixels = pixelSize(options);
     if (dto.width_mm !== undefined && (pixels < 100 || pixels > 4000)) {
       errors.push({ field: 'width_mm', message: `width_mm ${dto.width_mm} at ${options.dpi} dpi is ${pixels} px; files are 100 to 4000 px` });
     }
-    if (errors.length > 0) throw new ValidationFailedException(errors);
-    return {
-      ids: dto.ids ? [...new Set(dto.ids.map((id) => id.toLowerCase() as QrCodeId))] : null,
-      filters: dto.ids ? null : filters,
-      format: dto.format,
-      ...(options.size !== undefined ? { size: options.size } : { width_mm: options.widthMm, dpi: options.dpi }),
-    };
+    return { format, ...(options.size !== undefined ? { size: options.size } : { width_mm: options.widthMm, dpi: options.dpi }) };
+  }
+
+  /** A CSV's view and window (the report's, fixed now); ids and the image options are errors. */
+  private checkCsvOptions(dto: CreateExportDto, errors: FieldError[]): Pick<ExportParams, 'format' | 'view' | 'from' | 'to'> {
+    if (dto.ids) errors.push({ field: 'ids', message: 'a CSV takes the list filters (folder_id, type, is_dynamic, search, status, sort), not ids' });
+    for (const field of IMAGE_OPTIONS) {
+      if (dto[field] !== undefined) errors.push({ field, message: `${field} goes with an image format (svg, png, pdf), not csv` });
+    }
+    const view = dto.view ?? 'import';
+    errors.push(...misplacedWindowFields(view, dto));
+    if (view !== 'report') return { format: 'csv', view };
+    try {
+      const window = this.listCsv.window({ from: dto.from, to: dto.to });
+      return { format: 'csv', view, from: window.from.toISOString(), to: window.to.toISOString() };
+    } catch (error) {
+      if (!(error instanceof ValidationFailedException)) throw error;
+      errors.push(...error.fieldErrors);
+      return { format: 'csv', view };
+    }
   }
 
   /** How many codes the selection holds; another account's ids (or folder) answer 404 naming them. */
@@ -185,11 +209,22 @@ export class ExportsService {
     return pagination.total;
   }
 
-  /** The job: every file, then the manifest, into a ZIP stored piece by piece (from the start again on a resumed attempt). */
-  private async run(run: JobRun): Promise<Record<string, unknown>> {
+  private run(run: JobRun): Promise<Record<string, unknown>> {
+    const params = run.job.params as unknown as ExportParams;
+    if (params.format !== 'csv') return this.runZip(run, params);
+    const window = params.view === 'report' ? this.listCsv.window({ from: params.from, to: params.to }) : null;
+    return this.listCsv.write(run, { view: params.view ?? 'import', filters: params.filters!, window });
+  }
+
+  /** The ZIP: every file, then the manifest, stored piece by piece (from the start again on a resumed attempt). */
+  private async runZip(run: JobRun, params: ExportParams): Promise<Record<string, unknown>> {
     const { job } = run;
-    const params = job.params as unknown as ExportParams;
-    const options: ExportFileOptions = { format: params.format, size: params.size, widthMm: params.width_mm, dpi: params.dpi };
+    const options: ExportFileOptions = {
+      format: params.format as ExportFileOptions['format'],
+      size: params.size,
+      widthMm: params.width_mm,
+      dpi: params.dpi,
+    };
     await this.chunks.clearChunks(job.accountId, job.id);
     const zip = new ZipWriter();
     let seq = 0;
@@ -215,31 +250,6 @@ export class ExportsService {
     await store(true);
     await run.progress(files, files);
     return { files, bytes: zip.bytes, pieces: seq };
-  }
-
-  /**
-   * The list as CSV (the import's columns: see qr-code-csv.ts), a batch of codes at a time: the
-   * lines are produced as the response is read, so the live memory stays flat however many codes
-   * match, and a full collection every CSV_COLLECT_BYTES keeps the process's size flat too.
-   * Each batch is read in the context of the request (the key's folders), wherever the stream is pulled from.
-   */
-  async *csv(accountId: AccountId, query: ListFilterQuery): AsyncGenerator<string> {
-    const context = currentRequest();
-    const folderNames = new Map((await this.folders.list(accountId)).map((folder) => [folder.id, folder.name]));
-    yield csvLine(QR_CODE_CSV_COLUMNS);
-    const batches = this.qrCodes.eachMatching(accountId, query, CSV_BATCH);
-    let writtenSinceCollection = 0;
-    for (;;) {
-      const next = context ? await runInRequestContext(context, () => batches.next()) : await batches.next();
-      if (next.done) return;
-      const lines = next.value.map((code) => csvLine(csvRowOf(code, code.folderId ? (folderNames.get(code.folderId) ?? null) : null))).join('');
-      writtenSinceCollection += lines.length;
-      if (writtenSinceCollection >= CSV_COLLECT_BYTES) {
-        writtenSinceCollection = 0;
-        collectGarbage('major');
-      }
-      yield lines;
-    }
   }
 
   private async *selected(accountId: AccountId, params: ExportParams): AsyncGenerator<QrCodeRecord[]> {

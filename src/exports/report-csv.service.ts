@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { AccountId } from '../common/ids/account-id';
 import type { QrCodeId } from '../common/ids/resource-ids';
-import { collectGarbage } from '../common/memory/garbage-collector';
 import { ScanAnalyticsService } from '../analytics/scan-analytics.service';
 import type { ScanWindow } from '../analytics/scan-range';
 import { FoldersService } from '../folders/folders.service';
@@ -30,8 +29,12 @@ export const REPORT_CSV_COLUMNS = [
 
 /** Codes read per query (with their tags and visitors: three queries a batch). */
 const REPORT_BATCH = 1000;
-/** As the import-format CSV (exports.service.ts): a full collection after this much CSV keeps the process's size flat. */
-const COLLECT_BYTES = 4 * 1024 * 1024;
+
+/** A piece of CSV (the header, or a page of codes' lines) and how many codes it holds. */
+export interface CsvBatch {
+  text: string;
+  codes: number;
+}
 
 /** What a report line shows of a code beyond its own row. */
 export interface ReportExtras {
@@ -59,7 +62,7 @@ export function reportCsvLine(code: QrCodeRecord, extras: ReportExtras, now = Da
 }
 
 /**
- * The report CSV (GET /api/v1/qrcodes.csv?view=report): one line per code of the list's filters
+ * The report CSV (GET /api/v1/qrcodes.csv?view=report, or an export of format csv with view report): one line per code of the list's filters
  * and sort, read a keyset page at a time as the response is read (constant memory however many
  * codes match), each page's tags and unique visitors in a window read alongside it.
  */
@@ -77,23 +80,17 @@ export class ReportCsvService {
     return this.analytics.reportWindow(query);
   }
 
-  async *lines(accountId: AccountId, query: ListFilterQuery, window: ScanWindow): AsyncGenerator<string> {
+  /** The header, then a page at a time (ListCsvService collects the garbage they leave). */
+  async *batches(accountId: AccountId, query: ListFilterQuery, window: ScanWindow): AsyncGenerator<CsvBatch> {
     const context = currentRequest();
     const inContext = <T>(work: () => Promise<T>) => (context ? runInRequestContext(context, work) : work());
     const folderNames = new Map((await this.folders.list(accountId)).map((folder) => [folder.id, folder.name]));
-    yield csvLine([...REPORT_CSV_COLUMNS]);
-    const batches = this.qrCodes.eachMatching(accountId, query, REPORT_BATCH);
-    let written = 0;
+    yield { text: csvLine([...REPORT_CSV_COLUMNS]), codes: 0 };
+    const pages = this.qrCodes.eachMatching(accountId, query, REPORT_BATCH);
     for (;;) {
-      const next = await inContext(() => batches.next());
+      const next = await inContext(() => pages.next());
       if (next.done) return;
-      const lines = await inContext(() => this.batchLines(accountId, next.value, window, folderNames));
-      written += lines.length;
-      if (written >= COLLECT_BYTES) {
-        written = 0;
-        collectGarbage('major');
-      }
-      yield lines;
+      yield { text: await inContext(() => this.batchLines(accountId, next.value, window, folderNames)), codes: next.value.length };
     }
   }
 

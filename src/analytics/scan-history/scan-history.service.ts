@@ -19,7 +19,7 @@ import { type ScanPageKey, type ScanPageRow, ScanHistoryRepository } from './sca
 /** Scans read per query of the CSV export. */
 const CSV_PAGE = 5000;
 /**
- * A full collection after this much CSV, as the list export does (exports.service.ts): the written
+ * A full collection after this much CSV, as the list export does (list-csv.service.ts): the written
  * pages live across a query and a socket write, long enough to be promoted, and V8 would let the old
  * generation fill with them.
  */

@@ -11,9 +11,18 @@ import { LIST_SORTS, type ListSort } from '../../qrcodes/dto/list-qr-codes.query
 import { QR_STATUSES, type QrStatus } from '../../qrcodes/qr-code-status';
 
 export const MAX_ZIP_CODES = 1000;
-export const EXPORT_FORMATS = ['svg', 'png', 'pdf'] as const;
+/** The ZIP's file formats; `csv` is the list as one CSV file instead of a ZIP. */
+export const IMAGE_FORMATS = ['svg', 'png', 'pdf'] as const;
+export const EXPORT_FORMATS = [...IMAGE_FORMATS, 'csv'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+/** The CSV's views: the import format, or the report for people (docs/exports-and-imports.md#the-report-csv). */
+export const CSV_VIEWS = ['import', 'report'] as const;
+export type CsvView = (typeof CSV_VIEWS)[number];
 
-/** A ZIP export: which codes (ids, or the list's filters; nothing: all of yours), and how each file is drawn. */
+/**
+ * An export: which codes (ids, or the list's filters; nothing: all of yours), and either how each
+ * image file of the ZIP is drawn, or (`format: csv`) the CSV's view, as GET /api/v1/qrcodes.csv takes them.
+ */
 export class CreateExportDto {
   @ApiPropertyOptional({
     type: [String],
@@ -55,19 +64,49 @@ export class CreateExportDto {
   @IsIn(QR_STATUSES, { message: `status must be one of: ${QR_STATUSES.join(', ')}` })
   status?: QrStatus;
 
-  @ApiPropertyOptional({ enum: LIST_SORTS, default: 'newest', description: 'Order of the files in the ZIP and its manifest' })
+  @ApiPropertyOptional({ enum: LIST_SORTS, default: 'newest', description: 'Order of the files in the ZIP and its manifest, or of the CSV lines' })
   @IsOptional()
   @IsIn(LIST_SORTS, { message: `sort must be one of: ${LIST_SORTS.join(', ')}` })
   sort?: ListSort;
 
   @ApiProperty({
     enum: EXPORT_FORMATS,
-    description: "The files' format: svg, png (at `size` px, or `width_mm` at `dpi`) or vector pdf",
+    description:
+      'A ZIP of image files: svg, png (at `size` px, or `width_mm` at `dpi`) or vector pdf. `csv`: every selected code (no limit) in one CSV ' +
+      'file, the bytes `GET /api/v1/qrcodes.csv` streams for the same filters, sort and `view`, built by a worker (for large accounts)',
     example: 'svg',
   })
   @IsDefined()
   @IsIn(EXPORT_FORMATS, { message: `format must be one of: ${EXPORT_FORMATS.join(', ')}` })
-  format: (typeof EXPORT_FORMATS)[number];
+  format: ExportFormat;
+
+  @ApiPropertyOptional({
+    enum: CSV_VIEWS,
+    default: 'import',
+    description:
+      'With `format: csv`. `import` (default): the columns `POST /api/v1/imports` reads. `report`: one line per code with id, name, type, ' +
+      'status, dynamic_url, tags, folder, scans, unique_visitors (in `from`..`to`), created_at, updated_at.',
+  })
+  @IsOptional()
+  @IsIn(CSV_VIEWS, { message: `view must be one of: ${CSV_VIEWS.join(', ')}` })
+  view?: CsvView;
+
+  @ApiPropertyOptional({
+    format: 'date-time',
+    description:
+      "With `view: report`: start of the unique visitors' window, inclusive (ISO 8601). Default: 30 days before `to` (as the export is asked for).",
+  })
+  @IsOptional()
+  @IsString({ message: 'from must be a single ISO 8601 date-time' })
+  from?: string;
+
+  @ApiPropertyOptional({
+    format: 'date-time',
+    description: 'With `view: report`: end of the window, exclusive (ISO 8601). Default: when the export is asked for.',
+  })
+  @IsOptional()
+  @IsString({ message: 'to must be a single ISO 8601 date-time' })
+  to?: string;
 
   @ApiPropertyOptional({ type: 'integer', minimum: 100, maximum: 4000, description: 'Pixels (default 300 unless width_mm is given)' })
   @IsOptional()
@@ -98,20 +137,26 @@ export const CREATE_EXPORT_EXAMPLES: Record<string, BodyExample<CreateExportDto>
     value: { type: 'url', is_dynamic: 'true', sort: 'oldest', format: 'pdf', width_mm: 40, dpi: 300 },
   },
   svg: { summary: 'Every code as SVG files of 300 px (a folder_id or ids choose fewer)', value: { format: 'svg', size: 300 } },
+  csv: { summary: 'Every code as one CSV in the import format (any number of codes)', value: { format: 'csv' } },
+  report: {
+    summary: 'The report CSV of your dynamic codes, by name',
+    value: { format: 'csv', view: 'report', is_dynamic: 'true', sort: 'name-asc' },
+  },
 };
 
 export class ExportJobView {
   @ApiProperty({ format: 'uuid', example: '5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9' }) id: string;
   @ApiProperty({ enum: JOB_STATUSES, example: 'running' }) status: string;
   @ApiProperty({ enum: EXPORT_FORMATS, example: 'svg' }) format: string;
-  @ApiProperty({ type: 'integer', description: 'Files in the ZIP (besides manifest.csv)', example: 1000 }) total: number;
-  @ApiProperty({ type: 'integer', description: 'Files written so far', example: 350 }) done: number;
-  @ApiPropertyOptional({ type: 'integer', nullable: true, description: 'Size of the ZIP once done', example: null }) bytes: number | null;
-  @ApiPropertyOptional({ type: String, nullable: true, description: 'Where to fetch the ZIP once done', example: null }) download_url: string | null;
+  @ApiPropertyOptional({ enum: CSV_VIEWS, nullable: true, description: "A CSV's view (null for a ZIP)", example: null }) view: CsvView | null;
+  @ApiProperty({ type: 'integer', description: 'Files in the ZIP (besides manifest.csv), or codes in the CSV', example: 1000 }) total: number;
+  @ApiProperty({ type: 'integer', description: 'Files (or CSV codes) written so far', example: 350 }) done: number;
+  @ApiPropertyOptional({ type: 'integer', nullable: true, description: 'Size of the ZIP or CSV once done', example: null }) bytes: number | null;
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'Where to fetch the file once done', example: null }) download_url: string | null;
   @ApiPropertyOptional({ nullable: true, description: 'Why the export failed (status failed)', example: null }) error: string | null;
   @ApiProperty({ format: 'date-time' }) created_at: string;
   @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true }) finished_at: string | null;
-  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true, description: 'The ZIP is kept until then (24 h after it is done)' })
+  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true, description: 'The file is kept until then (24 h after it is done)' })
   expires_at: string | null;
   @ApiProperty(REQUEST_ID_PROPERTY) request_id: string;
 }
@@ -122,6 +167,7 @@ export function toExportView(job: JobRecord, baseUrl: string) {
     id: job.id,
     status: job.status,
     format: String(job.params.format),
+    view: job.params.format === 'csv' ? ((job.params.view as CsvView | undefined) ?? 'import') : null,
     total: job.total,
     done: job.done,
     bytes,
