@@ -74,6 +74,24 @@ describeWhen(HAS_POSTGRES)('process roles: two api instances and a worker (e2e)'
     await worker.close();
   });
 
+  it('a CSV export (format csv) is built by the worker, and the other api instance serves the bytes GET qrcodes.csv streams', async () => {
+    for (let i = 0; i < 3; i++) await createQr(api, key, { name: `Listed ${i}`, is_dynamic: i % 2 === 0 });
+    const exported = await api.request({ method: 'POST', url: '/api/v1/exports', headers: auth(key), payload: { format: 'csv', sort: 'name-asc' } });
+    expectStatus(exported, 202);
+    const exportPath = `/api/v1/exports/${exported.json<Job>().id}`;
+    const worker = await api.startSibling({ ROLE: 'worker' });
+    try {
+      expect(await jobStatus(otherApi, key, exportPath, 'done')).toMatchObject({ status: 'done', format: 'csv', view: 'import' });
+    } finally {
+      await worker.close();
+    }
+    const download = await otherApi.request({ url: `${exportPath}/download`, headers: auth(key) });
+    expectStatus(download, 200);
+    const streamed = await api.request({ url: '/api/v1/qrcodes.csv?sort=name-asc', headers: auth(key) });
+    expect(streamed.body).toContain('Listed 2');
+    expect(download.rawPayload.equals(streamed.rawPayload)).toBe(true);
+  });
+
   it('a worker answers its probes and /metrics, and 404 to the API, the docs and the redirect host', async () => {
     const worker = await api.startSibling({ ROLE: 'worker' });
     try {
