@@ -210,8 +210,11 @@ async function topology(name: string): Promise<void> {
     RATE_LIMIT_PER_MINUTE: '1000000',
     LOG_LEVEL: 'warn',
   };
-  const front = await ServiceProcess.start({ ...base, PORT: String(await freePort()), ROLE: name === 'split' ? 'api' : 'all', BOOTSTRAP_KEY: '1' });
-  const worker = name === 'split' ? await ServiceProcess.start({ ...base, PORT: String(await freePort()), ROLE: 'worker' }) : null;
+  const front = await ServiceProcess.start(
+    { ...base, PORT: String(await freePort()), ROLE: name === 'split' ? 'api' : 'all', BOOTSTRAP_KEY: '1' },
+    180_000,
+  );
+  const worker = name === 'split' ? await ServiceProcess.start({ ...base, PORT: String(await freePort()), ROLE: 'worker' }, 180_000) : null;
   if (worker && WORKER_NICE) setPriority(worker.pid, WORKER_NICE);
   try {
     for (let i = 0; i < 50 && !front.firstKey; i++) await new Promise((resolve) => setTimeout(resolve, 100));
