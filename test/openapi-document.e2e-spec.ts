@@ -383,6 +383,7 @@ describe('OpenAPI document (e2e)', () => {
     );
     expect(keyHeaders.map(({ op }) => op.operation.operationId).sort()).toEqual([
       'bulkCreateQrCodes',
+      'createExport',
       'createImport',
       'createQrCode',
       'createWebhook',

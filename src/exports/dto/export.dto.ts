@@ -148,7 +148,8 @@ export class ExportJobView {
   @ApiProperty({ format: 'uuid', example: '5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9' }) id: string;
   @ApiProperty({ enum: JOB_STATUSES, example: 'running' }) status: string;
   @ApiProperty({ enum: EXPORT_FORMATS, example: 'svg' }) format: string;
-  @ApiPropertyOptional({ enum: CSV_VIEWS, nullable: true, description: "A CSV's view (null for a ZIP)", example: null }) view: CsvView | null;
+  @ApiPropertyOptional({ type: String, nullable: true, description: "A CSV's view, `import` or `report` (null for a ZIP)", example: null })
+  view: CsvView | null;
   @ApiProperty({ type: 'integer', description: 'Files in the ZIP (besides manifest.csv), or codes in the CSV', example: 1000 }) total: number;
   @ApiProperty({ type: 'integer', description: 'Files (or CSV codes) written so far', example: 350 }) done: number;
   @ApiPropertyOptional({ type: 'integer', nullable: true, description: 'Size of the ZIP or CSV once done', example: null }) bytes: number | null;
