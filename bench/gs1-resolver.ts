@@ -15,7 +15,9 @@
  * Env: BENCH_PG (default postgresql://postgres@127.0.0.1:5432), REDIS_URL (default
  * redis://127.0.0.1:6379), DURATION (s per load, default 6), ROUNDS (default 5), CONNECTIONS
  * (default 50), BENCH_DB (default qr_bench_gs1; dropped and created), CPU_PROF=dir (the service
- * runs with --cpu-prof, its profile written to dir at the end).
+ * runs with --cpu-prof, its profile written to dir at the end), RATE=n (each load offers n
+ * requests a second: the servers' CPU per request, which varies less than the ratios on a busy
+ * machine).
  */
 import { execFile, fork } from 'node:child_process';
 import { request } from 'node:http';
@@ -34,6 +36,8 @@ const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const DB = process.env.BENCH_DB || 'qr_bench_gs1';
 const CPU_PROF = process.env.CPU_PROF;
+/** RATE=n: each load offers n requests a second instead of all it can (the CPU per request, steadier on a busy machine). */
+const RATE = Number(process.env.RATE ?? 0);
 const GTIN = '09506000134352';
 const BRAND_HOST = 'id.bench-gs1.example';
 const PHONE = {
@@ -56,6 +60,7 @@ interface Load {
 /** autocannon in its own process; the CPU of the server under test (`pid`) is reported as `helper`. */
 async function load(url: string, headers: Record<string, string>, pid: number, seconds = DURATION): Promise<Load> {
   const args = [require.resolve('autocannon/autocannon.js'), '-c', String(CONNECTIONS), '-d', String(seconds), '-j', '--renderStatusCodes'];
+  if (RATE > 0) args.push('-R', String(RATE));
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
   const before = sampleCpu(pid);
   const { stdout } = await run(process.execPath, [...args, url], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
@@ -185,7 +190,8 @@ export async function benchGs1Resolver(): Promise<void> {
         const ratio = (100 * measured.rps) / base.rps;
         ratios.set(target.label, [...(ratios.get(target.label) ?? []), ratio]);
         console.log(
-          `round ${round}  ${target.label.padEnd(46)} ${String(measured.rps).padStart(6)} req/s (p99 ${measured.p99} ms, ${measured.other} not 3xx) ` +
+          `round ${round}  ${target.label.padEnd(46)} ${String(measured.rps).padStart(6)} req/s ` +
+            `(p99 ${measured.p99} ms, ${measured.other} not 3xx) ` +
             `= ${ratio.toFixed(0)}%\n          ${measured.cpu}`,
         );
       }

@@ -36,7 +36,7 @@ export class Gs1ItemLookup {
   levels(domainId: DomainId | null, key: Gs1Key): FoundLevels | Promise<FoundLevels> {
     const keys = keyLevels(key).map((level) => cacheKey(domainId, keyPath(level)));
     const seen = keys.map((entry) => this.items.get(entry));
-    if (seen.every((entry) => entry !== undefined)) return found(keys, seen as Array<KeptItem | null>);
+    if (seen.every((entry) => entry !== undefined)) return found(keys, seen);
     return this.lookUp(domainId, key, keys);
   }
 

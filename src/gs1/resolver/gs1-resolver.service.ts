@@ -52,7 +52,8 @@ export class Gs1Resolver {
   }
 
   resolve(facts: ResolverRequestFacts): Resolution | Promise<Resolution> {
-    const memo = `${facts.method} ${facts.domainId ?? ''} ${facts.root}${facts.path}?${facts.query}\n${facts.accept ?? ''}\n${facts.acceptLanguage ?? ''}`;
+    const memo =
+      `${facts.method} ${facts.domainId ?? ''} ${facts.root}${facts.path}?${facts.query}\n` + `${facts.accept ?? ''}\n${facts.acceptLanguage ?? ''}`;
     const remembered = this.answers.get(memo);
     if (remembered && this.lookup.unchanged(remembered.levels)) return remembered.resolution;
     const target = readResolverPath(facts.path, facts.query);
