@@ -103,6 +103,8 @@ export class StatsPagesService {
       const code = await this.codes.findOwned(link.accountId, link.qrCodeId);
       return { name: code.name, kind: 'QR code', view: await this.analytics.scans(link.accountId, link.qrCodeId, window, now) };
     }
+    if (link.tagId)
+      return { name: link.tagName ?? '', kind: 'Tag', view: await this.analytics.account(link.accountId, window, now, { tagId: link.tagId }) };
     const folderId = link.folderId as NonNullable<ShareLinkRecord['folderId']>;
     const folder = await this.folders.get(link.accountId, folderId);
     return { name: folder.name, kind: 'Folder', view: await this.analytics.account(link.accountId, { ...window, folder_id: folderId }, now) };
