@@ -211,16 +211,39 @@ describe('sharing: stats pages and image links (e2e)', () => {
       const folder = await createFolder(t, key, 'Stores');
       const inFolder = await createQr(t, key, { name: 'Store 1', is_dynamic: true, folder_id: folder.id });
       await scan(inFolder.short_code, [{ ua: USER_AGENTS.samsung.ua, country: 'ES' }]);
+      // Stored first: a page's answer is kept for a minute.
+      await eventually(async () => (await api('GET', `/api/v1/qrcodes/${inFolder.id}/scans`)).json<{ totals: { scans: number } }>().totals.scans, 1);
       const link = (await api('POST', `/api/v1/folders/${folder.id}/share-links`, {})).json();
       expect(link).toMatchObject({ folder_id: folder.id, qr_code_id: null });
-      const body = await eventually(
-        async () => (await t.request({ method: 'GET', url: `${pathOf(link.url)}.json` })).json<{ totals: { scans: number } }>().totals.scans,
-        1,
-      );
-      expect(body).toBe(1);
+      const body = (await t.request({ method: 'GET', url: `${pathOf(link.url)}.json` })).json<{ totals: { scans: number } }>();
+      expect(body.totals.scans).toBe(1);
       const page = load((await t.request({ method: 'GET', url: pathOf(link.url) })).body);
       expect(page('h1').text()).toBe('Stores');
       expect(page('.kind').text()).toBe('Folder');
+    });
+  });
+
+  describe('answers kept for a minute', () => {
+    it('shows a new scan once the minute is over, but a revocation at once', async () => {
+      // At the start of a minute of the app's clock: the two reads below fall in the same one.
+      const toNextMinute = 60_000 - (clock.now().getTime() % 60_000) + 1000;
+      clock.advance(toNextMinute);
+      try {
+        const link = (await api('POST', `/api/v1/qrcodes/${code.id}/share-links`, { fields: ['totals'] })).json();
+        const shown = async () =>
+          (await t.request({ method: 'GET', url: `${pathOf(link.url)}.json` })).json<{ totals: { scans: number } }>().totals.scans;
+        const before = await shown();
+        await scan(code.short_code, [{ ua: USER_AGENTS.iphone.ua, country: 'DE' }]);
+        const stored = async () => (await api('GET', `/api/v1/qrcodes/${code.id}/scans`)).json<{ totals: { scans: number } }>().totals.scans;
+        expect(await eventually(stored, before + 1)).toBe(before + 1);
+        expect(await shown()).toBe(before);
+        clock.advance(60_000);
+        expect(await shown()).toBe(before + 1);
+        expectStatus(await api('DELETE', `/api/v1/share-links/${link.token_id}`), 200);
+        expect((await t.request({ method: 'GET', url: `${pathOf(link.url)}.json` })).statusCode).toBe(404);
+      } finally {
+        clock.advance(-60_000 - toNextMinute);
+      }
     });
   });
 

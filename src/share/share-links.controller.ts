@@ -15,7 +15,11 @@ import { ShareLinksService } from './share-links.service';
 const idParam = (what: string, name = 'id') => ApiParam({ name, format: 'uuid', description: what });
 const CODE_ID = idParam('Id of one of your QR codes (the `id` of a create answer or of GET /api/v1/qrcodes)');
 const FOLDER_ID = idParam('Id of one of your folders (the `id` of a create answer or of GET /api/v1/folders)');
-const TAG_NAME = ApiParam({ name: 'name', description: 'One of your tags, in any case (URL-encoded; GET /api/v1/tags lists them)', example: 'spring' });
+const TAG_NAME = ApiParam({
+  name: 'name',
+  description: 'One of your tags, in any case (URL-encoded; GET /api/v1/tags lists them)',
+  example: 'spring',
+});
 const TAG_NOT_FOUND = { description: 'No such tag among yours (for a folder-restricted key: on its codes)', message: 'Tag not found' };
 const CREATE_ERRORS = {
   400: {
@@ -87,14 +91,19 @@ export class ShareLinksController {
   @ApiOperation({
     operationId: 'createTagShareLink',
     summary: "Share a tag's statistics (every code carrying it) as a read-only public page",
-    description: 'A folder-restricted key may not: the page counts codes in every folder (403). Deleting the tag, or merging it into another, deletes its links.',
+    description:
+      'A folder-restricted key may not: the page counts codes in every folder (403). ' +
+      'Deleting the tag, or merging it into another, deletes its links.',
   })
   @TAG_NAME
   @ApiJsonBody(CreateShareLinkDto, CREATE_SHARE_LINK_EXAMPLES)
   @ApiCreatedResponse({ type: ShareLinkGetView, description: 'The link (its url is the page)' })
   @ApiErrorResponses({
     ...CREATE_ERRORS,
-    403: { description: 'A folder-restricted key', message: "This API key is limited to some folders: it cannot share a tag's statistics, which count codes in every folder" },
+    403: {
+      description: 'A folder-restricted key (the page counts codes in every folder)',
+      message: "This API key is limited to some folders: it cannot share a tag's statistics, which count codes in every folder",
+    },
     404: TAG_NOT_FOUND,
   })
   createForTag(@CurrentAccount() account: AccountId, @Param('name') name: string, @Body() body: CreateShareLinkDto): Promise<ShareLinkView> {
