@@ -20,7 +20,10 @@
  * measured without saturating the machine, varies far less between runs than the ratios do),
  * SCAN_FROM=address (every scan comes from this address, in X-Forwarded-For through one trusted
  * hop (TRUST_PROXY=1), so the geo lookup finds a country: 8.8.8.8; unset, scans come from
- * 127.0.0.1, which no database holds), BENCH_DB (the database's name, default qr_bench_hot).
+ * 127.0.0.1, which no database holds), BENCH_DB (the database's name, default qr_bench_hot),
+ * ONLY_GS1=1 (only the GS1 resolver against bare Fastify's 302, the built service and bare Fastify
+ * each in a process of its own, every resolution's scan counted: bench/gs1-resolver.ts, after
+ * `npm run build`; ROUNDS defaults to 5 there).
  * Beside the plain redirect: a code with 10 rules (country, language, time and device conditions;
  * the first nine fail on their last condition, language, and the 10th matches), scanned by a phone
  * in the US (the country in a trusted CDN header, CF-IPCountry, behind one hop: TRUST_PROXY=1).
@@ -45,6 +48,7 @@ import { freshMigratedDatabase } from '../test/support/test-databases';
 import { Database } from '../src/infra/database/database.service';
 import { ScanBuffer } from '../src/scans/scan-buffer.service';
 import { cpuPerRequest, sampleCpu } from './cpu-accounting';
+import { benchGs1Resolver } from './gs1-resolver';
 import { ReceiverProcess } from './webhook-receiver';
 
 const PG = process.env.BENCH_PG ?? 'postgresql://postgres@127.0.0.1:5432';
@@ -163,6 +167,8 @@ function writeProfile(file: string): void {
 }
 
 async function main(): Promise<void> {
+  // The GS1 resolver's case runs the built service and bare Fastify in processes of their own (bench/gs1-resolver.ts).
+  if (process.env.ONLY_GS1) return benchGs1Resolver();
   if (profiler) {
     profiler.connect();
     await profiler.post('Profiler.enable');

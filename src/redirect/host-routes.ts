@@ -5,7 +5,7 @@ import { PAGE_CSP } from './landing/page-style';
 
 /**
  * A route of the redirect host that a capability adds (stats pages, image links, previews and
- * reports, the GS1 resolver, app-link files, ...): the host answers it on every branded domain and,
+ * reports, app-link files, ...; the GS1 resolver is a host of its own, gs1-host.ts): the host answers it on every branded domain and,
  * when it names a `defaultHostPrefix`, on the service's own host under that prefix. The handler
  * gets the branded domain the request came in on (null: the service's own host) and sends the
  * answer itself; the host adds the request id and observes its duration under `url`.

@@ -49,10 +49,13 @@ export class ServiceProcess {
     this.exit = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   }
 
-  /** Starts `node dist/main.js` with exactly `env` (plus PATH) and waits until /health/ready answers 200. */
-  static async start(env: Record<string, string>, readyWithinMs = 30_000): Promise<ServiceProcess> {
+  /**
+   * Starts `node dist/main.js` with exactly `env` (plus PATH) and waits until /health/ready answers
+   * 200; `nodeOptions` go before the script (`--cpu-prof`, which NODE_OPTIONS does not take).
+   */
+  static async start(env: Record<string, string>, readyWithinMs = 30_000, nodeOptions: string[] = []): Promise<ServiceProcess> {
     const main = ensureBuilt();
-    const child = spawn(process.execPath, [main], {
+    const child = spawn(process.execPath, [...nodeOptions, main], {
       cwd: ROOT,
       env: { PATH: process.env.PATH ?? '', TZ: 'UTC', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

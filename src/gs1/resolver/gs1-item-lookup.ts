@@ -33,23 +33,34 @@ export class Gs1ItemLookup {
   }
 
   /** The items at the key's levels, most specific first (levels without an item left out). */
-  levels(domainId: DomainId | null, key: Gs1Key): KeptItem[] | Promise<KeptItem[]> {
-    const paths = keyLevels(key).map(keyPath);
-    const kept = paths.map((path) => this.items.get(cacheKey(domainId, path)));
-    if (kept.every((entry) => entry !== undefined)) return kept.filter((entry): entry is KeptItem => entry !== null);
-    return this.lookUp(domainId, key, paths);
+  levels(domainId: DomainId | null, key: Gs1Key): FoundLevels | Promise<FoundLevels> {
+    const keys = keyLevels(key).map((level) => cacheKey(domainId, keyPath(level)));
+    const seen = keys.map((entry) => this.items.get(entry));
+    if (seen.every((entry) => entry !== undefined)) return found(keys, seen);
+    return this.lookUp(domainId, key, keys);
   }
 
-  private async lookUp(domainId: DomainId | null, key: Gs1Key, paths: string[]): Promise<KeptItem[]> {
+  /**
+   * Whether every level `found` was read from is still in memory as it was (the same entries: none
+   * changed, was invalidated or expired), so that what was decided from them still holds.
+   */
+  unchanged(found: FoundLevels): boolean {
+    for (let i = 0; i < found.keys.length; i++) if (this.items.get(found.keys[i]) !== found.seen[i]) return false;
+    return true;
+  }
+
+  private async lookUp(domainId: DomainId | null, key: Gs1Key, keys: string[]): Promise<FoundLevels> {
     const mark = this.items.mark();
-    const found = new Map((await this.repository.atPaths(domainId, paths)).map((item) => [item.path, item]));
     const levels = keyLevels(key);
-    return paths.flatMap((path, i) => {
-      const item = found.get(path);
+    const paths = levels.map(keyPath);
+    const rows = new Map((await this.repository.atPaths(domainId, paths)).map((item) => [item.path, item]));
+    const seen = paths.map((path, i) => {
+      const item = rows.get(path);
       const kept = item ? { item, level: { key: levels[i], name: item.name, links: item.links.map(toGs1Link) } } : null;
-      this.items.set(cacheKey(domainId, path), kept, kept ? ITEM_TTL_MS : ABSENT_TTL_MS, mark);
-      return kept ? [kept] : [];
+      this.items.set(keys[i], kept, kept ? ITEM_TTL_MS : ABSENT_TTL_MS, mark);
+      return kept;
     });
+    return found(keys, seen);
   }
 
   /** Drops an item's path on its host, here and on every other instance. */
@@ -59,3 +70,16 @@ export class Gs1ItemLookup {
 }
 
 const cacheKey = (domainId: DomainId | null, path: string) => `${domainId ?? ''} ${path}`;
+
+/** A key's levels as read: the items found (most specific first), and what each level's entry was. */
+export interface FoundLevels {
+  items: KeptItem[];
+  keys: readonly string[];
+  seen: ReadonlyArray<KeptItem | null | undefined>;
+}
+
+const found = (keys: string[], seen: Array<KeptItem | null>): FoundLevels => ({
+  items: seen.filter((entry): entry is KeptItem => entry !== null),
+  keys,
+  seen,
+});

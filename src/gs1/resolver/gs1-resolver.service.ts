@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { DomainId } from '../../common/ids/resource-ids';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { resolverDescription } from './description-file';
-import { Gs1ItemLookup, type KeptItem } from './gs1-item-lookup';
+import { type FoundLevels, Gs1ItemLookup, type KeptItem } from './gs1-item-lookup';
 import { CORS_HEADERS, type ResolverAnswer, resolverAnswer, type ResolverQuestion, syntaxErrorAnswer } from './resolver-answer';
 import { type ResolverPath, readResolverPath } from './resolver-path';
 
@@ -28,12 +28,19 @@ export interface Resolution {
   item?: KeptItem['item'];
 }
 
+/** Answers remembered at most (then forgotten all at once: made-up serials cannot grow it). */
+const MAX_REMEMBERED_ANSWERS = 10_000;
+
 /**
  * The GS1-Conformant resolver (docs/gs1-digital-link.md#the-resolver): reads the Digital Link,
- * finds its item levels (memory first), decides. Synchronous when the items are in memory.
+ * finds its item levels (memory first), decides. Synchronous when the items are in memory. An
+ * answer is remembered for the same request (method, root, path, query, Accept, Accept-Language)
+ * while the item levels it was decided from are unchanged in memory (an item's change drops them).
  */
 @Injectable()
 export class Gs1Resolver {
+  private readonly answers = new Map<string, { levels: FoundLevels; resolution: Resolution }>();
+
   constructor(
     private readonly lookup: Gs1ItemLookup,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -45,13 +52,22 @@ export class Gs1Resolver {
   }
 
   resolve(facts: ResolverRequestFacts): Resolution | Promise<Resolution> {
+    const memo =
+      `${facts.method} ${facts.domainId ?? ''} ${facts.root}${facts.path}?${facts.query}\n` + `${facts.accept ?? ''}\n${facts.acceptLanguage ?? ''}`;
+    const remembered = this.answers.get(memo);
+    if (remembered && this.lookup.unchanged(remembered.levels)) return remembered.resolution;
     const target = readResolverPath(facts.path, facts.query);
     if (!target.ok) return { answer: syntaxErrorAnswer(target.message) };
     const question = questionOf(facts);
     if (facts.method === 'OPTIONS') return { answer: resolverAnswer(question, target.value, []) };
+    const remember = (levels: FoundLevels): Resolution => {
+      const resolution = answered(question, target.value, levels.items);
+      if (this.answers.size >= MAX_REMEMBERED_ANSWERS) this.answers.clear();
+      this.answers.set(memo, { levels, resolution });
+      return resolution;
+    };
     const levels = this.lookup.levels(facts.domainId, target.value.key);
-    if (levels instanceof Promise) return levels.then((found) => answered(question, target.value, found));
-    return answered(question, target.value, levels);
+    return levels instanceof Promise ? levels.then(remember) : remember(levels);
   }
 
   /** `/.well-known/gs1resolver` of a host whose resolver root is `root`. */
