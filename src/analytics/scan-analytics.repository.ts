@@ -330,11 +330,12 @@ export class ScanAnalyticsRepository implements ScanAnalyticsReader {
 const TOP_CODE_CANDIDATES = 25;
 const TOP_CODE_CANDIDATES_MAX = 6400;
 
-/** The account's codes in the filter's folder and type (and the request's key's folders). */
+/** The account's codes in the filter's folder, type and tag (and the request's key's folders). */
 function codesIn(account: AccountTables, filter: AccountScanFilter) {
   let codes = account.selectFrom('qr_codes').select(['qr_codes.id', 'qr_codes.name', 'qr_codes.short_code', 'qr_codes.type', 'qr_codes.scans']);
   if (filter.folderId) codes = codes.where('qr_codes.folder_id', '=', filter.folderId);
   if (filter.type) codes = codes.where('qr_codes.type', '=', filter.type);
+  if (filter.tagId) codes = codes.where(sql<boolean>`qr_codes.tag_ids @> ARRAY[${filter.tagId}]::uuid[]`);
   return codes;
 }
 
@@ -375,19 +376,14 @@ function totalsOf(row: AnalyticsRow): ScanAggregates['totals'] {
 }
 
 /**
- * What an account's aggregate reads of the rollups within the plan's days: the account's days in the
- * filter's folder and type, their dimension values, and which code had scans on which of the raw
+ * What an account's aggregate reads of the rollups within the plan's days: the days in the filter's
+ * folder, type or tag, their dimension values, and which code had scans on which of the raw
  * ranges' days (the codes to read raw scans of).
  */
 function accountRollups(account: AccountTables, filter: AccountScanFilter, a: PlanArrays) {
-  let days = account
-    .selectFrom('scan_account_days')
-    .select(['day', 'scans', 'bot_scans', 'unique_visitors'])
-    .where(sql<boolean>`day >= ${a.firstDay}::date AND day <= ${a.lastDay}::date`);
-  if (filter.folderId) days = days.where('folder_key', '=', filter.folderId);
-  if (filter.type) days = days.where('code_type', '=', filter.type);
+  const days = filter.tagId ? codeDaysOf(account, a) : accountDaysOf(account, filter, a);
   // The account's value rows know no folder or type: narrowed (by the filter or the key's folders), the codes' own rows are summed.
-  const whole = !filter.folderId && !filter.type && account.folderIds === null;
+  const whole = !filter.folderId && !filter.type && !filter.tagId && account.folderIds === null;
   const values = whole
     ? sql`SELECT v.day, v.dimension, v.value, v.detail, v.scans FROM (${account
         .selectFrom('scan_account_day_values')
@@ -400,4 +396,26 @@ function accountRollups(account: AccountTables, filter: AccountScanFilter, a: Pl
     .select(['qr_code_id', 'day'])
     .where(sql<boolean>`day >= ${a.rawFirstDay}::date AND day <= ${a.rawLastDay}::date`);
   return { days, values, activeCodeDays };
+}
+
+/** The account's day rollups in the filter's folder and type (rows per day, folder and type). */
+function accountDaysOf(account: AccountTables, filter: AccountScanFilter, a: PlanArrays) {
+  let days = account
+    .selectFrom('scan_account_days')
+    .select(['day', 'scans', 'bot_scans', 'unique_visitors'])
+    .where(sql<boolean>`day >= ${a.firstDay}::date AND day <= ${a.lastDay}::date`);
+  if (filter.folderId) days = days.where('folder_key', '=', filter.folderId);
+  if (filter.type) days = days.where('code_type', '=', filter.type);
+  return days;
+}
+
+/**
+ * The day rollups of the filter's codes (a tag's: the account's rollups know no tags), one row per
+ * code and day; unique visitors are counted per code, so their sum is the account rollups' figure.
+ */
+function codeDaysOf(account: AccountTables, a: PlanArrays) {
+  return account
+    .selectFrom('scan_code_days')
+    .select(['day', 'scans', 'bot_scans', 'unique_visitors'])
+    .where(sql<boolean>`qr_code_id IN (SELECT id FROM codes) AND day >= ${a.firstDay}::date AND day <= ${a.lastDay}::date`);
 }
