@@ -61,6 +61,9 @@ export function planArrays(plan: ScanWindowPlan) {
   };
 }
 
+/** What planArrays gives. */
+export type PlanArrays = ReturnType<typeof planArrays>;
+
 /** One row of an analytics statement's answer. */
 export type AnalyticsRow = {
   kind: 'totals' | 'series' | 'value';
@@ -145,8 +148,7 @@ export class ScanAnalyticsRepository implements ScanAnalyticsReader {
     const owned = codes.selectFrom('qr_codes').select('id').where('id', '=', codeId);
     const rows = await codes.execute(sql<AnalyticsRow>`
       WITH owned AS (${owned}),
-      days AS (SELECT * FROM unnest(${a.days}::date[], ${a.dayBuckets}::int[]) AS d(day, bucket)),
-      ranges AS (SELECT * FROM unnest(${a.rawFrom}::timestamptz[], ${a.rawTo}::timestamptz[], ${a.rawBuckets}::int[]) AS r(from_at, to_at, bucket)),
+      ${bucketCtes(a)},
       rolled AS (
         SELECT d.bucket, c.scans, c.bot_scans, c.unique_visitors
         FROM owned JOIN scan_code_days c ON c.qr_code_id = owned.id JOIN days d ON d.day = c.day
@@ -171,30 +173,11 @@ export class ScanAnalyticsRepository implements ScanAnalyticsReader {
         UNION ALL
         ${rawDimensionValues(sql`SELECT * FROM raw`)}
       )
-      SELECT 'totals' AS kind, NULL::int AS bucket, NULL::text AS dimension, NULL::text AS value, NULL::text AS detail,
-        (SELECT coalesce(sum(scans), 0) FROM rolled) + (SELECT count(*) FILTER (WHERE NOT is_bot) FROM raw) AS scans,
-        (SELECT coalesce(sum(unique_visitors), 0) FROM rolled)
-          + (SELECT count(DISTINCT visitor_hash) FILTER (WHERE NOT is_bot) FROM raw) AS unique_visitors,
-        (SELECT coalesce(sum(bot_scans), 0) FROM rolled) + (SELECT count(*) FILTER (WHERE is_bot) FROM raw) AS bot_scans
-      FROM owned
-      UNION ALL
-      SELECT 'series', bucket, NULL, NULL, NULL, sum(scans), sum(unique_visitors), NULL
-      FROM (
-        SELECT bucket, scans::bigint, unique_visitors::bigint FROM rolled
-        UNION ALL
-        -- Visitor hashes are per UTC day: distinct within a bucket is the sum of its days' distinct.
-        SELECT bucket, count(*) FILTER (WHERE NOT is_bot), count(DISTINCT visitor_hash) FILTER (WHERE NOT is_bot) FROM raw GROUP BY bucket
-      ) buckets GROUP BY bucket
-      UNION ALL
-      ${rankedValues(sql`SELECT * FROM dimension_values`)}`);
+      ${answerRows(sql.raw('visitor_hash'), sql`FROM owned`)}`);
 
     const totals = rows.find((row) => row.kind === 'totals');
     if (!totals) return null;
-    return {
-      totals: { scans: Number(totals.scans), uniqueVisitors: Number(totals.unique_visitors), botScans: Number(totals.bot_scans) },
-      series: seriesOf(rows, plan),
-      ...breakdownsOf(rows),
-    };
+    return { totals: totalsOf(totals), series: seriesOf(rows, plan), ...breakdownsOf(rows) };
   }
 
   /** The code's smart-link rules as stored (their names: rule-names.ts), or null when the account has no such code. */
@@ -245,24 +228,10 @@ export class ScanAnalyticsRepository implements ScanAnalyticsReader {
     const a = planArrays(plan);
     const account = this.database.read.forAccount(accountId);
     const codes = codesIn(account, filter);
-    const days = filter.tagId ? codeDaysOf(account, a) : accountDaysOf(account, filter, a);
-    // The account's value rows know no folder or type: narrowed (by the filter or the key's folders), the codes' own rows are summed.
-    const whole = !filter.folderId && !filter.type && !filter.tagId && account.folderIds === null;
-    const values = whole
-      ? sql`SELECT v.day, v.dimension, v.value, v.detail, v.scans FROM (${account
-          .selectFrom('scan_account_day_values')
-          .select(['day', 'dimension', 'value', 'detail', 'scans'])
-          .where(sql<boolean>`day >= ${a.firstDay}::date AND day <= ${a.lastDay}::date`)}) v`
-      : sql`SELECT v.day, v.dimension, v.value, v.detail, v.scans FROM scan_code_day_values v
-          WHERE v.qr_code_id IN (SELECT id FROM codes) AND v.day >= ${a.firstDay}::date AND v.day <= ${a.lastDay}::date`;
-    const activeCodeDays = account
-      .selectFrom('scan_code_days')
-      .select(['qr_code_id', 'day'])
-      .where(sql<boolean>`day >= ${a.rawFirstDay}::date AND day <= ${a.rawLastDay}::date`);
+    const { days, values, activeCodeDays } = accountRollups(account, filter, a);
     const rows = await account.execute(sql<AnalyticsRow>`
       WITH codes AS (${codes}),
-      days AS (SELECT * FROM unnest(${a.days}::date[], ${a.dayBuckets}::int[]) AS d(day, bucket)),
-      ranges AS (SELECT * FROM unnest(${a.rawFrom}::timestamptz[], ${a.rawTo}::timestamptz[], ${a.rawBuckets}::int[]) AS r(from_at, to_at, bucket)),
+      ${bucketCtes(a)},
       -- Summed per day first: a day has a row per folder and type in use, and the totals read this thrice.
       rolled AS (
         SELECT d.bucket, r.scans, r.bot_scans, r.unique_visitors
@@ -288,27 +257,13 @@ export class ScanAnalyticsRepository implements ScanAnalyticsReader {
         UNION ALL
         ${rawDimensionValues(sql`SELECT * FROM raw`)}
       )
-      SELECT 'totals' AS kind, NULL::int AS bucket, NULL::text AS dimension, NULL::text AS value, NULL::text AS detail,
-        (SELECT coalesce(sum(scans), 0) FROM rolled) + (SELECT count(*) FILTER (WHERE NOT is_bot) FROM raw) AS scans,
-        (SELECT coalesce(sum(unique_visitors), 0) FROM rolled)
-          + (SELECT count(DISTINCT (qr_code_id, visitor_hash)) FILTER (WHERE NOT is_bot) FROM raw) AS unique_visitors,
-        (SELECT coalesce(sum(bot_scans), 0) FROM rolled) + (SELECT count(*) FILTER (WHERE is_bot) FROM raw) AS bot_scans
-      UNION ALL
-      SELECT 'series', bucket, NULL, NULL, NULL, sum(scans), sum(unique_visitors), NULL
-      FROM (
-        SELECT bucket, scans::bigint, unique_visitors::bigint FROM rolled
-        UNION ALL
-        SELECT bucket, count(*) FILTER (WHERE NOT is_bot), count(DISTINCT (qr_code_id, visitor_hash)) FILTER (WHERE NOT is_bot)
-        FROM raw GROUP BY bucket
-      ) buckets GROUP BY bucket
-      UNION ALL
-      ${rankedValues(sql`SELECT * FROM dimension_values`)}`);
+      ${answerRows(sql.raw('(qr_code_id, visitor_hash)'), sql``)}`);
 
     const totals = rows.find((row) => row.kind === 'totals')!;
     const { byRule: _rules, byArm: _arms, ...breakdowns } = breakdownsOf(rows);
     const topCodes = await this.topCodes(account, filter, a);
     return {
-      totals: { scans: Number(totals.scans), uniqueVisitors: Number(totals.unique_visitors), botScans: Number(totals.bot_scans) },
+      totals: totalsOf(totals),
       series: seriesOf(rows, plan),
       topCodes,
       ...breakdowns,
@@ -322,7 +277,7 @@ export class ScanAnalyticsRepository implements ScanAnalyticsReader {
    * summed, and the answer stands once the tenth of them beats the largest counter left out.
    * Otherwise the candidates grow (x4), and past TOP_CODE_CANDIDATES_MAX every code is summed.
    */
-  private async topCodes(account: AccountTables, filter: AccountScanFilter, a: ReturnType<typeof planArrays>): Promise<TopCode[]> {
+  private async topCodes(account: AccountTables, filter: AccountScanFilter, a: PlanArrays): Promise<TopCode[]> {
     const codes = codesIn(account, filter);
     for (let limit = TOP_CODE_CANDIDATES; ; limit *= 4) {
       const everyCode = limit > TOP_CODE_CANDIDATES_MAX;
@@ -384,8 +339,67 @@ function codesIn(account: AccountTables, filter: AccountScanFilter) {
   return codes;
 }
 
+/** The CTEs `days` (a rolled day and its bucket) and `ranges` (a raw range and its bucket) of a plan. */
+function bucketCtes(a: PlanArrays) {
+  return sql`days AS (SELECT * FROM unnest(${a.days}::date[], ${a.dayBuckets}::int[]) AS d(day, bucket)),
+      ranges AS (SELECT * FROM unnest(${a.rawFrom}::timestamptz[], ${a.rawTo}::timestamptz[], ${a.rawBuckets}::int[]) AS r(from_at, to_at, bucket))`;
+}
+
+/**
+ * The answer (AnalyticsRow) over the CTEs rolled (bucket, scans, bot_scans, unique_visitors), raw (a
+ * bucket and scan_events' columns) and dimension_values: the totals, the series, the ranked values.
+ * `visitor` counts a raw scan's visitor once (its hash for one code; code and hash over several);
+ * `totalsFrom` is what the totals row is drawn from (`FROM owned`: no row for a code not owned).
+ */
+function answerRows(visitor: RawBuilder<unknown>, totalsFrom: RawBuilder<unknown>) {
+  return sql`SELECT 'totals' AS kind, NULL::int AS bucket, NULL::text AS dimension, NULL::text AS value, NULL::text AS detail,
+        (SELECT coalesce(sum(scans), 0) FROM rolled) + (SELECT count(*) FILTER (WHERE NOT is_bot) FROM raw) AS scans,
+        (SELECT coalesce(sum(unique_visitors), 0) FROM rolled)
+          + (SELECT count(DISTINCT ${visitor}) FILTER (WHERE NOT is_bot) FROM raw) AS unique_visitors,
+        (SELECT coalesce(sum(bot_scans), 0) FROM rolled) + (SELECT count(*) FILTER (WHERE is_bot) FROM raw) AS bot_scans
+      ${totalsFrom}
+      UNION ALL
+      SELECT 'series', bucket, NULL, NULL, NULL, sum(scans), sum(unique_visitors), NULL
+      FROM (
+        SELECT bucket, scans::bigint, unique_visitors::bigint FROM rolled
+        UNION ALL
+        -- Visitor hashes are per UTC day: distinct within a bucket is the sum of its days' distinct.
+        SELECT bucket, count(*) FILTER (WHERE NOT is_bot), count(DISTINCT ${visitor}) FILTER (WHERE NOT is_bot) FROM raw GROUP BY bucket
+      ) buckets GROUP BY bucket
+      UNION ALL
+      ${rankedValues(sql`SELECT * FROM dimension_values`)}`;
+}
+
+/** The totals row of an answer as the API counts them. */
+function totalsOf(row: AnalyticsRow): ScanAggregates['totals'] {
+  return { scans: Number(row.scans), uniqueVisitors: Number(row.unique_visitors), botScans: Number(row.bot_scans) };
+}
+
+/**
+ * What an account's aggregate reads of the rollups within the plan's days: the days in the filter's
+ * folder, type or tag, their dimension values, and which code had scans on which of the raw
+ * ranges' days (the codes to read raw scans of).
+ */
+function accountRollups(account: AccountTables, filter: AccountScanFilter, a: PlanArrays) {
+  const days = filter.tagId ? codeDaysOf(account, a) : accountDaysOf(account, filter, a);
+  // The account's value rows know no folder or type: narrowed (by the filter or the key's folders), the codes' own rows are summed.
+  const whole = !filter.folderId && !filter.type && !filter.tagId && account.folderIds === null;
+  const values = whole
+    ? sql`SELECT v.day, v.dimension, v.value, v.detail, v.scans FROM (${account
+        .selectFrom('scan_account_day_values')
+        .select(['day', 'dimension', 'value', 'detail', 'scans'])
+        .where(sql<boolean>`day >= ${a.firstDay}::date AND day <= ${a.lastDay}::date`)}) v`
+    : sql`SELECT v.day, v.dimension, v.value, v.detail, v.scans FROM scan_code_day_values v
+        WHERE v.qr_code_id IN (SELECT id FROM codes) AND v.day >= ${a.firstDay}::date AND v.day <= ${a.lastDay}::date`;
+  const activeCodeDays = account
+    .selectFrom('scan_code_days')
+    .select(['qr_code_id', 'day'])
+    .where(sql<boolean>`day >= ${a.rawFirstDay}::date AND day <= ${a.rawLastDay}::date`);
+  return { days, values, activeCodeDays };
+}
+
 /** The account's day rollups in the filter's folder and type (rows per day, folder and type). */
-function accountDaysOf(account: AccountTables, filter: AccountScanFilter, a: ReturnType<typeof planArrays>) {
+function accountDaysOf(account: AccountTables, filter: AccountScanFilter, a: PlanArrays) {
   let days = account
     .selectFrom('scan_account_days')
     .select(['day', 'scans', 'bot_scans', 'unique_visitors'])
@@ -399,7 +413,7 @@ function accountDaysOf(account: AccountTables, filter: AccountScanFilter, a: Ret
  * The day rollups of the filter's codes (a tag's: the account's rollups know no tags), one row per
  * code and day; unique visitors are counted per code, so their sum is the account rollups' figure.
  */
-function codeDaysOf(account: AccountTables, a: ReturnType<typeof planArrays>) {
+function codeDaysOf(account: AccountTables, a: PlanArrays) {
   return account
     .selectFrom('scan_code_days')
     .select(['day', 'scans', 'bot_scans', 'unique_visitors'])

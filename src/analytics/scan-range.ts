@@ -1,5 +1,16 @@
 import type { FieldError } from '../common/validation/field-error';
-import { isTimeZone } from './scan-window-plan';
+
+/** Whether `name` is an IANA time zone this runtime knows (the `tz` parameter). */
+export function isTimeZone(name: string): boolean {
+  if (name.length === 0 || name.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    // Intl throws a RangeError for an unknown zone: that is the answer, not a failure.
+    return false;
+  }
+}
 
 export const SCAN_INTERVALS = ['hour', 'day', 'week', 'month'] as const;
 export type ScanInterval = (typeof SCAN_INTERVALS)[number];

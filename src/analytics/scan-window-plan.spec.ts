@@ -1,5 +1,5 @@
-import type { ScanInterval, ScanWindow } from './scan-range';
-import { isTimeZone, planScanWindow, widenToWholeDays } from './scan-window-plan';
+import { isTimeZone, type ScanInterval, type ScanWindow } from './scan-range';
+import { planScanWindow, widenToWholeDays } from './scan-window-plan';
 
 const DAY = 86_400_000;
 const window = (from: string, to: string, interval: ScanInterval, timeZone = 'UTC'): ScanWindow => ({

@@ -1,19 +1,10 @@
 import type { ScanInterval, ScanWindow } from './scan-range';
 
+/** Kept here for the callers that read it beside the plan (share/stats-page); it lives in scan-range.ts. */
+export { isTimeZone } from './scan-range';
+
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
-
-/** Whether `name` is an IANA time zone this runtime knows (the `tz` parameter). */
-export function isTimeZone(name: string): boolean {
-  if (name.length === 0 || name.length > 64) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return true;
-  } catch {
-    // Intl throws a RangeError for an unknown zone: that is the answer, not a failure.
-    return false;
-  }
-}
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 

@@ -7,7 +7,7 @@
  * Pure: the same input always gives the same string.
  */
 import { resolveFinderTypes } from './style/finder-defaults';
-import { resolveErrorCorrectionLevel, type QrStyle } from './style/qr-style';
+import { resolveErrorCorrectionLevel, type ErrorCorrectionLevel, type QrStyle } from './style/qr-style';
 import { decorativeModules } from './circle-shape';
 import { defaultMargin, layoutCode, type CodeLayout } from './code-layout';
 import { checkIdPrefix, derivedIdPrefix } from './document-ids';
@@ -98,16 +98,8 @@ function drawFinderPatterns(
   const squareDrawing = cornerSquareDrawing(finderTypes.cornersSquareType, dotsType, moduleSize, thresholds);
   const dotDrawing = cornerDotDrawing(finderTypes.cornersDotType, dotsType, moduleSize, thresholds);
 
-  const layerFor = (name: string, paint: Paint, shared: boolean, corner: number): ColourLayer => {
-    const layerName = shared ? name : `${name}${corner}`;
-    let layer = layers.find((candidate) => candidate.name === layerName);
-    if (!layer) {
-      layer = { name: layerName, paint, path: new PathWriter(), space };
-      layers.push(layer);
-    }
-    return layer;
-  };
-
+  const layerFor = (name: string, paint: Paint, shared: boolean, corner: number) =>
+    cornerLayer(layers, shared ? name : `${name}${corner}`, paint, space);
   finderPositions(matrix.size).forEach((position, corner) => {
     // Gradient boxes in canvas pixels (qr-code-styling's geometry), figures in the path space.
     const canvasX = layout.x + position.col * moduleSize;
@@ -133,6 +125,16 @@ function drawFinderPatterns(
     writeCornerSquare(squareLayer.path, squareDrawing, x, y, UNITS_PER_MODULE);
     writeCornerDot(dotLayer.path, dotDrawing, squareDrawing, x, y, UNITS_PER_MODULE);
   });
+}
+
+/** The layer of that name among `layers`, added (with `paint`) when it is not there yet. */
+function cornerLayer(layers: ColourLayer[], name: string, paint: Paint, space: PathSpace): ColourLayer {
+  let layer = layers.find((candidate) => candidate.name === name);
+  if (!layer) {
+    layer = { name, paint, path: new PathWriter(), space };
+    layers.push(layer);
+  }
+  return layer;
 }
 
 /** A code drawn, before it is written out as SVG (or, by src/rendering/export/, as PDF). */
@@ -172,11 +174,8 @@ export function drawQrCode(input: RenderQrSvgInput): QrDrawing {
   const layout = layoutCode(size, matrix.size, style.margin ?? defaultMargin(size, matrix.size, shape), shape, style.dotsOptions?.roundSize ?? true);
   const canvasBox = { x: 0, y: 0, width: size, height: size };
 
-  const imageOptions = style.imageOptions ?? {};
-  const logo = style.image
-    ? placeLogo(layout, imageDimensions(style.image) ?? SQUARE_IMAGE, imageOptions.imageSize ?? DEFAULT_IMAGE_SIZE, level, imageOptions.margin ?? 0)
-    : null;
-  const hiddenByLogo = logo && (imageOptions.hideBackgroundDots ?? true) ? logo : null;
+  const logo = placeStyleLogo(style, layout, level);
+  const hiddenByLogo = logo && (style.imageOptions?.hideBackgroundDots ?? true) ? logo : null;
 
   const space = codeSpace(layout);
   const dotsLayer: ColourLayer = {
@@ -191,24 +190,10 @@ export function drawQrCode(input: RenderQrSvgInput): QrDrawing {
   const layers: ColourLayer[] = [dotsLayer];
   drawFinderPatterns(style, matrix, layout, space, dotsLayer, layers, thresholds);
 
-  const backgroundOptions = style.backgroundOptions ?? {};
-  const backgroundColor = backgroundOptions.color ?? DEFAULT_BACKGROUND_COLOR;
-  const background =
-    backgroundOptions.gradient || backgroundColor !== 'transparent'
-      ? {
-          paint: paintFrom({ ...backgroundOptions, color: backgroundColor }, DEFAULT_BACKGROUND_COLOR, canvasBox),
-          round: backgroundOptions.round ?? 0,
-        }
-      : null;
-
+  const background = backgroundOf(style, canvasBox);
   const resolvedFrame = resolveFrame(style.frameOptions);
   const frame = resolvedFrame
-    ? layoutFrame({
-        frame: resolvedFrame,
-        codeSize: size,
-        padding: quietZonePadding(layout, shape),
-        backgroundColor: solidBackgroundColor(style),
-      })
+    ? layoutFrame({ frame: resolvedFrame, codeSize: size, padding: quietZonePadding(layout, shape), backgroundColor: solidBackgroundColor(style) })
     : null;
 
   const parts: SvgDocumentParts = {
@@ -224,6 +209,30 @@ export function drawQrCode(input: RenderQrSvgInput): QrDrawing {
     frame,
   };
   return { parts, layout, frame, width: frame?.width ?? size, height: frame?.height ?? size };
+}
+
+/** The style's logo placed on the code, or null without one. */
+function placeStyleLogo(style: QrStyle, layout: CodeLayout, level: ErrorCorrectionLevel): LogoPlacement | null {
+  if (!style.image) return null;
+  const imageOptions = style.imageOptions ?? {};
+  return placeLogo(
+    layout,
+    imageDimensions(style.image) ?? SQUARE_IMAGE,
+    imageOptions.imageSize ?? DEFAULT_IMAGE_SIZE,
+    level,
+    imageOptions.margin ?? 0,
+  );
+}
+
+/** The background under the code's canvas, null when transparent. */
+function backgroundOf(style: QrStyle, canvasBox: { x: number; y: number; width: number; height: number }): SvgDocumentParts['background'] {
+  const backgroundOptions = style.backgroundOptions ?? {};
+  const backgroundColor = backgroundOptions.color ?? DEFAULT_BACKGROUND_COLOR;
+  if (!backgroundOptions.gradient && backgroundColor === 'transparent') return null;
+  return {
+    paint: paintFrom({ ...backgroundOptions, color: backgroundColor }, DEFAULT_BACKGROUND_COLOR, canvasBox),
+    round: backgroundOptions.round ?? 0,
+  };
 }
 
 /**

@@ -6,6 +6,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { ClickHouseConnection } from '../../infra/clickhouse/clickhouse-connection';
 import { integerLiteral, uuidList, uuidLiteral, uuidSet } from '../../infra/clickhouse/clickhouse-literals';
 import { Database } from '../../infra/database/database.service';
+import type { AccountTables } from '../../infra/database/tables';
 import type { ScanAnalyticsReader } from '../scan-analytics-reader';
 import {
   type AccountScanAggregates,
@@ -220,6 +221,21 @@ export class ClickHouseScanEventsRepository implements ScanAnalyticsReader {
         if (gone.length > 0) rows = await this.select(this.accountParts(accountId, window, cells, { except: gone }));
       }
     }
+    const topCodes = await this.topCodesOf(account, rows);
+    return {
+      ...this.commonAnswer(
+        rows.filter((row) => row.kind !== 'code'),
+        starts,
+      ),
+      topCodes,
+    };
+  }
+
+  /**
+   * The codes with the most human scans among the account-wide rows (kind 'code'), with their
+   * names, short codes and types from PostgreSQL.
+   */
+  private async topCodesOf(account: AccountTables, rows: readonly AggregateRow[]): Promise<TopCode[]> {
     const scanned = rows
       .filter((row) => row.kind === 'code')
       .map((row) => ({ codeId: row.value, scans: count(row.scans) }))
@@ -244,13 +260,7 @@ export class ClickHouseScanEventsRepository implements ScanAnalyticsReader {
         if (code) topCodes.push({ codeId: code.id, name: code.name, shortCode: code.short_code, type: code.type, scans });
       }
     }
-    return {
-      ...this.commonAnswer(
-        rows.filter((row) => row.kind !== 'code'),
-        starts,
-      ),
-      topCodes,
-    };
+    return topCodes;
   }
 
   /** The window's rows of the account, to the millisecond: the seconds bound the sort key's range. */

@@ -1,5 +1,5 @@
 import { Controller, Delete, Get, Param, Query, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProduces, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiResponse, ApiSecurity, ApiTags, type ApiResponseOptions } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Readable } from 'node:stream';
 import { sendDownload } from '../../infra/http/download';
@@ -14,6 +14,26 @@ import { ApiQrCodeIdParam, QR_CODE_NOT_FOUND } from '../../qrcodes/qr-codes.cont
 import { EraseScansQuery, ScanCsvQuery, ScansErasedView } from './dto/scan-history.dto';
 import { SCAN_CSV_COLUMNS } from './scan-csv';
 import { ScanHistoryService } from './scan-history.service';
+
+/** The 200 answer of GET :id/scans.csv, with an example file. */
+const SCAN_CSV_RESPONSE: ApiResponseOptions = {
+  status: 200,
+  description: 'RFC 4180 CSV, UTF-8, comma-separated, CRLF line ends, a header line first',
+  headers: {
+    'Content-Disposition': { schema: { type: 'string', example: 'attachment; filename="scans-0b8a3c0e-5a4f-4b7e-9d61-3f2a1c9e8b70.csv"' } },
+  },
+  content: {
+    'text/csv': {
+      schema: {
+        type: 'string',
+        example:
+          'time,device,os,browser,referrer,country,city,rule,arm,bot,rule_name,arm_name\r\n' +
+          '2026-11-01T08:15:02.117Z,mobile,iOS,Mobile Safari,https://news.example/,DE,Berlin,0,1,false,German speakers,Landing B\r\n' +
+          '2026-11-01T08:15:09.480Z,bot,unknown,unknown,,,,,,true,,\r\n',
+      },
+    },
+  },
+};
 
 @ApiTags('qrcodes')
 @ApiSecurity(API_KEY_SCHEME)
@@ -34,24 +54,7 @@ export class ScanHistoryController {
   })
   @ApiQrCodeIdParam()
   @ApiProduces('text/csv')
-  @ApiResponse({
-    status: 200,
-    description: 'RFC 4180 CSV, UTF-8, comma-separated, CRLF line ends, a header line first',
-    headers: {
-      'Content-Disposition': { schema: { type: 'string', example: 'attachment; filename="scans-0b8a3c0e-5a4f-4b7e-9d61-3f2a1c9e8b70.csv"' } },
-    },
-    content: {
-      'text/csv': {
-        schema: {
-          type: 'string',
-          example:
-            'time,device,os,browser,referrer,country,city,rule,arm,bot,rule_name,arm_name\r\n' +
-            '2026-11-01T08:15:02.117Z,mobile,iOS,Mobile Safari,https://news.example/,DE,Berlin,0,1,false,German speakers,Landing B\r\n' +
-            '2026-11-01T08:15:09.480Z,bot,unknown,unknown,,,,,,true,,\r\n',
-        },
-      },
-    },
-  })
+  @ApiResponse(SCAN_CSV_RESPONSE)
   @ApiErrorResponses({
     400: {
       description: 'from or to not an ISO 8601 date-time, or from not before to',

@@ -90,7 +90,7 @@ export interface CsvItem {
 export function itemFromCsvRow(cells: ReadonlyMap<string, string>): CsvItem {
   const item: Record<string, unknown> = {};
   const errors: FieldError[] = [];
-  const cell = (name: string) => {
+  const cell: Cell = (name) => {
     const value = cells.get(name);
     return value === undefined || value === '' ? undefined : value;
   };
@@ -113,6 +113,24 @@ export function itemFromCsvRow(cells: ReadonlyMap<string, string>): CsvItem {
   if (shortCode !== undefined && !/^[0-9A-Za-z]{1,64}$/.test(shortCode)) {
     errors.push({ field: 'short_code', message: 'short_code must be letters and digits' });
   }
+  readStructuredCells(cell, item, errors);
+  // Text fields as they are: the create rules check them (a domain of yours, a date in the future, a safe URL).
+  for (const field of ['domain_id', 'expires_at', 'fallback_url'] as const) {
+    const text = cell(field);
+    if (text !== undefined) item[field] = text;
+  }
+  // Names separated by "|" (a tag name holds none): checked by the create rules as a request's list is.
+  const tags = cell('tags');
+  if (tags !== undefined) item.tags = tags.split('|');
+  item.content = contentOf(cell, type, errors);
+  return { item, ...(folderName !== undefined && { folderName }), errors };
+}
+
+/** A cell by column name; undefined when empty or absent. */
+type Cell = (name: string) => string | undefined;
+
+/** The cells holding JSON (style, utm, rules) and numbers (max_scans), read into `item`. */
+function readStructuredCells(cell: Cell, item: Record<string, unknown>, errors: FieldError[]): void {
   for (const field of ['style', 'utm'] as const) {
     const text = cell(field);
     if (text === undefined) continue;
@@ -132,14 +150,10 @@ export function itemFromCsvRow(cells: ReadonlyMap<string, string>): CsvItem {
     if (number === undefined) errors.push({ field: 'max_scans', message: 'max_scans must be a number' });
     else item.max_scans = number;
   }
-  // Text fields as they are: the create rules check them (a domain of yours, a date in the future, a safe URL).
-  for (const field of ['domain_id', 'expires_at', 'fallback_url'] as const) {
-    const text = cell(field);
-    if (text !== undefined) item[field] = text;
-  }
-  // Names separated by "|" (a tag name holds none): checked by the create rules as a request's list is.
-  const tags = cell('tags');
-  if (tags !== undefined) item.tags = tags.split('|');
+}
+
+/** The content fields of the code's type from their columns (CONTENT_COLUMNS), typed as the type's fields are. */
+function contentOf(cell: Cell, type: string | undefined, errors: FieldError[]): Record<string, unknown> {
   const content: Record<string, unknown> = {};
   for (const column of CONTENT_COLUMNS) {
     const value = cell(column.name);
@@ -153,8 +167,7 @@ export function itemFromCsvRow(cells: ReadonlyMap<string, string>): CsvItem {
     }
     setPath(content, column.path, read);
   }
-  item.content = content;
-  return { item, ...(folderName !== undefined && { folderName }), errors };
+  return content;
 }
 
 /** The code's cells, in QR_CODE_CSV_COLUMNS order. The folder is named (`folderName`), so the file imports into another account. */

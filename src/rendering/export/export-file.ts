@@ -104,47 +104,7 @@ export function measureExport(source: ExportSource, options: ExportOptions): Exp
   const moduleCount = drawnModuleCount(source.text, source.style);
   if (moduleCount === null) return refuse('content', 'the content is too long for a QR code at this error correction level');
 
-  if (options.widthMm !== undefined) {
-    const canvasSize = pixelsForWidth(options.widthMm, dpi);
-    if (options.format === 'png' && canvasSize > MAX_EXPORT_SIZE) {
-      const highest = Math.floor((MAX_EXPORT_SIZE / options.widthMm) * 25.4);
-      refuse(
-        'dpi',
-        `a PNG ${options.widthMm} mm wide at ${dpi} dpi would be ${canvasSize} px; ` +
-          `PNG is at most ${MAX_EXPORT_SIZE} px, so use dpi ${highest} or less (or pdf or svg)`,
-      );
-    }
-    if (options.format === 'png' && canvasSize < MIN_EXPORT_SIZE) {
-      const lowest = Math.ceil((MIN_EXPORT_SIZE / options.widthMm) * 25.4);
-      refuse(
-        'dpi',
-        `a PNG ${options.widthMm} mm wide at ${dpi} dpi would be ${canvasSize} px; ` +
-          `PNG is at least ${MIN_EXPORT_SIZE} px, so use dpi ${lowest} or more`,
-      );
-    }
-    const layout = layoutAt(source.style, moduleCount, canvasSize);
-    const moduleSizeMm = (layout.moduleSize * options.widthMm) / canvasSize;
-    if (moduleSizeMm < MIN_MODULE_MM) {
-      const smallest = smallestPrintWidthMm(source.style, moduleCount, dpi);
-      const remedy =
-        smallest === null
-          ? 'no width up to 1000 mm gives that; shorten the content or lower the error correction level'
-          : `use width_mm ${smallest} or more`;
-      refuse(
-        'width_mm',
-        `at ${options.widthMm} mm the code's ${moduleCount} modules (plus quiet zone) are ${roundMm(moduleSizeMm)} mm wide, ` +
-          `below the ${MIN_MODULE_MM} mm a printed module needs to scan reliably; ${remedy}`,
-      );
-    }
-    return {
-      canvasSize,
-      dpi,
-      codeWidthMm: options.widthMm,
-      modulePixels: layout.moduleSize,
-      moduleSizeMm,
-      warning: options.format === 'png' ? pixelWarning(source, layout.moduleSize, 'dpi') : null,
-    };
-  }
+  if (options.widthMm !== undefined) return measurePrint(source, { ...options, widthMm: options.widthMm }, dpi, moduleCount);
 
   const canvasSize = options.size ?? DEFAULT_EXPORT_SIZE;
   const layout = layoutAt(source.style, moduleCount, canvasSize);
@@ -156,6 +116,53 @@ export function measureExport(source: ExportSource, options: ExportOptions): Exp
     moduleSizeMm: (layout.moduleSize * 25.4) / dpi,
     warning: options.format === 'pdf' ? null : pixelWarning(source, layout.moduleSize, 'size'),
   };
+}
+
+/** An export sized by its printed width: refused when its modules would be too narrow to print (or a PNG's pixels out of range). */
+function measurePrint(source: ExportSource, options: ExportOptions & { widthMm: number }, dpi: number, moduleCount: number): ExportMeasure {
+  const canvasSize = pixelsForWidth(options.widthMm, dpi);
+  if (options.format === 'png') checkPngPixels(options.widthMm, dpi, canvasSize);
+  const layout = layoutAt(source.style, moduleCount, canvasSize);
+  const moduleSizeMm = (layout.moduleSize * options.widthMm) / canvasSize;
+  if (moduleSizeMm < MIN_MODULE_MM) {
+    const smallest = smallestPrintWidthMm(source.style, moduleCount, dpi);
+    const remedy =
+      smallest === null
+        ? 'no width up to 1000 mm gives that; shorten the content or lower the error correction level'
+        : `use width_mm ${smallest} or more`;
+    refuse(
+      'width_mm',
+      `at ${options.widthMm} mm the code's ${moduleCount} modules (plus quiet zone) are ${roundMm(moduleSizeMm)} mm wide, ` +
+        `below the ${MIN_MODULE_MM} mm a printed module needs to scan reliably; ${remedy}`,
+    );
+  }
+  return {
+    canvasSize,
+    dpi,
+    codeWidthMm: options.widthMm,
+    modulePixels: layout.moduleSize,
+    moduleSizeMm,
+    warning: options.format === 'png' ? pixelWarning(source, layout.moduleSize, 'dpi') : null,
+  };
+}
+
+/** A PNG `widthMm` wide at `dpi` must stay within the PNG's pixel range; refused naming the dpi that fits. */
+function checkPngPixels(widthMm: number, dpi: number, canvasSize: number): void {
+  if (canvasSize > MAX_EXPORT_SIZE) {
+    const highest = Math.floor((MAX_EXPORT_SIZE / widthMm) * 25.4);
+    refuse(
+      'dpi',
+      `a PNG ${widthMm} mm wide at ${dpi} dpi would be ${canvasSize} px; ` +
+        `PNG is at most ${MAX_EXPORT_SIZE} px, so use dpi ${highest} or less (or pdf or svg)`,
+    );
+  }
+  if (canvasSize < MIN_EXPORT_SIZE) {
+    const lowest = Math.ceil((MIN_EXPORT_SIZE / widthMm) * 25.4);
+    refuse(
+      'dpi',
+      `a PNG ${widthMm} mm wide at ${dpi} dpi would be ${canvasSize} px; PNG is at least ${MIN_EXPORT_SIZE} px, so use dpi ${lowest} or more`,
+    );
+  }
 }
 
 /** The warning for modules narrower than a decoder needs, naming what to change. */

@@ -138,70 +138,77 @@ function layoutText(frame: ResolvedFrame, band: Band): { shape: FrameShape; capH
   return { shape: { d: textOutline(font, frame.text, x, baseline, fontSize), color: frame.textColor }, capHeight };
 }
 
+/** The frame around a code: a bubble, a box or a banner (docs/styling-and-scannability.md#frames). */
 export function layoutFrame(input: FrameLayoutInput): FrameLayout {
-  const { frame, codeSize, padding, backgroundColor } = input;
-  const inner = codeSize + 2 * padding;
+  const inner = input.codeSize + 2 * input.padding;
   const band = Math.round(inner * BAND_SHARE);
-  const mat = backgroundColor ?? '#ffffff';
+  if (input.frame.type === 'bubble') return layoutBubble(input, inner, band);
+  if (input.frame.type === 'box') return layoutBox(input, inner, band);
+  return layoutBanner(input, inner, band);
+}
 
-  if (frame.type === 'bubble') {
-    const gap = Math.round(inner * BUBBLE_GAP_SHARE);
-    const pointer = Math.max(2, Math.round(inner * BUBBLE_POINTER_SHARE));
-    const bubbleTop = inner + gap + pointer;
-    const height = bubbleTop + band;
-    const centre = inner / 2;
-    const below: FrameShape[] = [];
-    if (backgroundColor) below.push({ d: roundedRectPath(0, 0, inner, height, 0), color: backgroundColor });
-    // The pointer's base reaches a pixel into the bubble so no seam shows between them.
-    const pointerPath = `M${n(centre)} ${n(inner + gap)}L${n(centre + pointer)} ${n(bubbleTop + 1)}H${n(centre - pointer)}Z`;
-    below.push({ d: roundedRectPath(0, bubbleTop, inner, band, band * 0.2) + pointerPath, color: frame.color });
-    const text = layoutText(frame, { x: 0, y: bubbleTop, width: inner, height: band });
-    return {
-      width: inner,
-      height,
-      codeX: padding,
-      codeY: padding,
-      below,
-      above: [text.shape],
-      textCapHeight: text.capHeight,
-      edgeColor: backgroundColor,
-      edgeWidth: 0,
-    };
-  }
+/** A speech bubble under the code, its pointer towards it; `inner` is the code's canvas plus padding, `band` the text's height. */
+function layoutBubble({ frame, padding, backgroundColor }: FrameLayoutInput, inner: number, band: number): FrameLayout {
+  const gap = Math.round(inner * BUBBLE_GAP_SHARE);
+  const pointer = Math.max(2, Math.round(inner * BUBBLE_POINTER_SHARE));
+  const bubbleTop = inner + gap + pointer;
+  const height = bubbleTop + band;
+  const centre = inner / 2;
+  const below: FrameShape[] = [];
+  if (backgroundColor) below.push({ d: roundedRectPath(0, 0, inner, height, 0), color: backgroundColor });
+  // The pointer's base reaches a pixel into the bubble so no seam shows between them.
+  const pointerPath = `M${n(centre)} ${n(inner + gap)}L${n(centre + pointer)} ${n(bubbleTop + 1)}H${n(centre - pointer)}Z`;
+  below.push({ d: roundedRectPath(0, bubbleTop, inner, band, band * 0.2) + pointerPath, color: frame.color });
+  const text = layoutText(frame, { x: 0, y: bubbleTop, width: inner, height: band });
+  return {
+    width: inner,
+    height,
+    codeX: padding,
+    codeY: padding,
+    below,
+    above: [text.shape],
+    textCapHeight: text.capHeight,
+    edgeColor: backgroundColor,
+    edgeWidth: 0,
+  };
+}
 
-  const border = Math.max(1, Math.round(inner * (frame.type === 'box' ? BOX_BORDER_SHARE : BANNER_BORDER_SHARE)));
+/** A border around the code with the text inside it, below the code, on the background. */
+function layoutBox({ frame, padding, backgroundColor }: FrameLayoutInput, inner: number, band: number): FrameLayout {
+  const border = Math.max(1, Math.round(inner * BOX_BORDER_SHARE));
   const width = inner + 2 * border;
-  const outerRadius = border * 1.5;
+  const height = border + inner + band + border;
+  const below: FrameShape[] = [];
+  if (backgroundColor) below.push({ d: roundedRectPath(border, border, inner, inner + band, border / 2), color: backgroundColor });
+  below.push({
+    d: roundedRectPath(0, 0, width, height, border * 1.5) + roundedRectPath(border, border, inner, inner + band, border / 2, true),
+    color: frame.color,
+  });
+  const text = layoutText(frame, { x: border, y: border + inner, width: inner, height: band });
+  return {
+    width,
+    height,
+    codeX: border + padding,
+    codeY: border + padding,
+    below,
+    above: [text.shape],
+    textCapHeight: text.capHeight,
+    edgeColor: frame.color,
+    edgeWidth: border,
+  };
+}
 
-  if (frame.type === 'box') {
-    const height = border + inner + band + border;
-    const below: FrameShape[] = [];
-    if (backgroundColor) below.push({ d: roundedRectPath(border, border, inner, inner + band, border / 2), color: backgroundColor });
-    below.push({
-      d: roundedRectPath(0, 0, width, height, outerRadius) + roundedRectPath(border, border, inner, inner + band, border / 2, true),
-      color: frame.color,
-    });
-    const text = layoutText(frame, { x: border, y: border + inner, width: inner, height: band });
-    return {
-      width,
-      height,
-      codeX: border + padding,
-      codeY: border + padding,
-      below,
-      above: [text.shape],
-      textCapHeight: text.capHeight,
-      edgeColor: frame.color,
-      edgeWidth: border,
-    };
-  }
-
+/** A frame-coloured card with a band of text above or below the code (banner-top, banner-bottom). */
+function layoutBanner({ frame, padding, backgroundColor }: FrameLayoutInput, inner: number, band: number): FrameLayout {
+  const border = Math.max(1, Math.round(inner * BANNER_BORDER_SHARE));
+  const width = inner + 2 * border;
   const height = border + inner + band;
   const matY = frame.type === 'banner-top' ? band : border;
   const bandY = frame.type === 'banner-top' ? 0 : border + inner;
   const below: FrameShape[] = [
-    { d: roundedRectPath(0, 0, width, height, outerRadius), color: frame.color },
+    { d: roundedRectPath(0, 0, width, height, border * 1.5), color: frame.color },
     // Under the code's canvas: its quiet zone stays light even where its background is transparent or rounded.
-    { d: roundedRectPath(border, matY, inner, inner, 0), color: mat },
+    { d: roundedRectPath(border, matY, inner, inner, 0), color: backgroundColor ?? '#ffffff' },
   ];
   const text = layoutText(frame, { x: 0, y: bandY, width, height: band });
   return {

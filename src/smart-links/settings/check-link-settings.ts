@@ -109,16 +109,10 @@ function checkConditions(input: unknown, path: string, errors: FieldError[]): Ru
         conditions.browser = checkChoices(value, RULE_BROWSERS, field, errors);
         break;
       case 'language':
-        conditions.language = checkList(value, field, MAX_LANGUAGE_RANGES, errors, (item) =>
-          typeof item === 'string' && LANGUAGE_RANGE.test(item) ? valid(item.toLowerCase()) : invalid('a language range such as "de" or "en-US"'),
-        );
+        conditions.language = checkList(value, field, MAX_LANGUAGE_RANGES, errors, languageRange);
         break;
       case 'country':
-        conditions.country = checkList(value, field, COUNTRY_CODES.size, errors, (item) =>
-          typeof item === 'string' && COUNTRY_CODES.has(item.toUpperCase())
-            ? valid(item.toUpperCase())
-            : invalid('an ISO 3166-1 alpha-2 country code such as "DE"'),
-        );
+        conditions.country = checkList(value, field, COUNTRY_CODES.size, errors, countryCode);
         break;
       case 'time':
         conditions.time = checkTime(value, field, errors);
@@ -127,9 +121,7 @@ function checkConditions(input: unknown, path: string, errors: FieldError[]): Ru
         conditions.query = checkQuery(value, field, errors);
         break;
       case 'scans_below':
-        if (!Number.isInteger(value) || (value as number) < 1 || (value as number) > MAX_SCANS) {
-          errors.push({ field, message: `${field} must be an integer of at least 1` });
-        } else conditions.scans_below = value as number;
+        conditions.scans_below = checkScansBelow(value, field, errors);
         break;
       default:
         errors.push({ field, message: `${field} is not a condition (${CONDITION_ORDER.join(', ')})` });
@@ -186,45 +178,69 @@ function checkTime(value: unknown, field: string, errors: FieldError[]): TimeCon
     errors.push({ field, message: `${field} must name from, to, days or hours` });
   }
   const instant = (key: 'from' | 'to') => {
-    const text = value[key];
-    if (text === undefined) return undefined;
-    // Date.parse rolls impossible dates over (2027-02-30 is 2 March): parseIsoDateTime checks the calendar first.
-    const at =
-      typeof text === 'string' &&
-      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(text) &&
-      parseIsoDateTime(text) !== null
-        ? Date.parse(text)
-        : NaN;
-    if (Number.isNaN(at)) {
-      errors.push({ field: `${field}.${key}`, message: `${field}.${key} must be an ISO 8601 date-time with an offset, e.g. 2027-03-01T09:00:00Z` });
-      return undefined;
-    }
-    time[key] = new Date(at).toISOString();
+    const at = checkInstant(value[key], `${field}.${key}`, errors);
+    if (at !== undefined) time[key] = new Date(at).toISOString();
     return at;
   };
   const from = instant('from');
   const to = instant('to');
   if (from !== undefined && to !== undefined && from >= to) errors.push({ field: `${field}.to`, message: `${field}.to must be after ${field}.from` });
   if (value.days !== undefined) time.days = checkChoices(value.days, WEEKDAYS, `${field}.days`, errors);
-  if (value.hours !== undefined) {
-    const hours = value.hours;
-    const start = isPlainObject(hours) && typeof hours.from === 'string' ? minutesOf(hours.from) : null;
-    const end = isPlainObject(hours) && typeof hours.to === 'string' ? minutesOf(hours.to) : null;
-    if (start === null || end === null || !isPlainObject(hours) || Object.keys(hours).some((key) => key !== 'from' && key !== 'to')) {
-      errors.push({ field: `${field}.hours`, message: `${field}.hours must be {"from": "HH:MM", "to": "HH:MM"} (24-hour local times)` });
-    } else if (start === 24 * 60) {
-      // 24:00 is the end of a day: from 24:00 to 00:00 would be a window that never matches.
-      errors.push({ field: `${field}.hours.from`, message: `${field}.hours.from must be 00:00 to 23:59 (24:00 only ends a window)` });
-    } else if (start === end) {
-      errors.push({ field: `${field}.hours.to`, message: `${field}.hours.to must differ from ${field}.hours.from (an empty window never matches)` });
-    } else time.hours = { from: hours.from as string, to: hours.to as string };
-  }
+  if (value.hours !== undefined) time.hours = checkHours(value.hours, `${field}.hours`, errors);
   if (value.time_zone !== undefined) {
     if (typeof value.time_zone !== 'string' || !isKnownTimeZone(value.time_zone)) {
       errors.push({ field: `${field}.time_zone`, message: `${field}.time_zone must be an IANA time zone name such as Europe/Berlin` });
     } else time.time_zone = value.time_zone;
   }
   return errors.length > before ? undefined : time;
+}
+
+/** A language condition's item: a language range, stored in lower case. */
+const languageRange = (item: unknown): Item<string> =>
+  typeof item === 'string' && LANGUAGE_RANGE.test(item) ? valid(item.toLowerCase()) : invalid('a language range such as "de" or "en-US"');
+
+/** A country condition's item: an ISO 3166-1 alpha-2 code, stored in upper case. */
+const countryCode = (item: unknown): Item<string> =>
+  typeof item === 'string' && COUNTRY_CODES.has(item.toUpperCase())
+    ? valid(item.toUpperCase())
+    : invalid('an ISO 3166-1 alpha-2 country code such as "DE"');
+
+function checkScansBelow(value: unknown, field: string, errors: FieldError[]): number | undefined {
+  if (Number.isInteger(value) && (value as number) >= 1 && (value as number) <= MAX_SCANS) return value as number;
+  errors.push({ field, message: `${field} must be an integer of at least 1` });
+  return undefined;
+}
+
+/** A time condition's `from` or `to`: an ISO 8601 date-time with an offset, as epoch milliseconds. */
+function checkInstant(text: unknown, field: string, errors: FieldError[]): number | undefined {
+  if (text === undefined) return undefined;
+  // Date.parse rolls impossible dates over (2027-02-30 is 2 March): parseIsoDateTime checks the calendar first.
+  const at =
+    typeof text === 'string' &&
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(text) &&
+    parseIsoDateTime(text) !== null
+      ? Date.parse(text)
+      : NaN;
+  if (Number.isNaN(at)) {
+    errors.push({ field, message: `${field} must be an ISO 8601 date-time with an offset, e.g. 2027-03-01T09:00:00Z` });
+    return undefined;
+  }
+  return at;
+}
+
+/** A time condition's daily window: {"from": "HH:MM", "to": "HH:MM"}, not empty. */
+function checkHours(hours: unknown, field: string, errors: FieldError[]): TimeCondition['hours'] {
+  const start = isPlainObject(hours) && typeof hours.from === 'string' ? minutesOf(hours.from) : null;
+  const end = isPlainObject(hours) && typeof hours.to === 'string' ? minutesOf(hours.to) : null;
+  if (start === null || end === null || !isPlainObject(hours) || Object.keys(hours).some((key) => key !== 'from' && key !== 'to')) {
+    errors.push({ field, message: `${field} must be {"from": "HH:MM", "to": "HH:MM"} (24-hour local times)` });
+  } else if (start === 24 * 60) {
+    // 24:00 is the end of a day: from 24:00 to 00:00 would be a window that never matches.
+    errors.push({ field: `${field}.from`, message: `${field}.from must be 00:00 to 23:59 (24:00 only ends a window)` });
+  } else if (start === end) {
+    errors.push({ field: `${field}.to`, message: `${field}.to must differ from ${field}.from (an empty window never matches)` });
+  } else return { from: hours.from as string, to: hours.to as string };
+  return undefined;
 }
 
 function checkQuery(value: unknown, field: string, errors: FieldError[]): Record<string, string> | undefined {

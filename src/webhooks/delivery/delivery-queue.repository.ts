@@ -183,6 +183,12 @@ export class DeliveryQueueRepository {
     // deletion (the fuzz suite found it).
     const endpointIds = [...new Set(attempts.map((a) => a.endpointId))].sort();
     await db.selectFrom('webhook_endpoints').select('id').where('id', 'in', endpointIds).orderBy('id').forNoKeyUpdate().execute();
+    await this.writeAttempts(db, attempts);
+    return this.updateStreaks(db, attempts, now, disableAfterMs);
+  }
+
+  /** Inserts the attempts and moves each delivery on, while it still holds this claim's lease. */
+  private async writeAttempts(db: Kysely<DB>, attempts: AttemptRecord[]): Promise<void> {
     const values = sql.join(
       attempts.map(
         (a) =>
@@ -204,6 +210,13 @@ export class DeliveryQueueRepository {
         schedule_attempts = v.schedule_attempts, attempt_count = d.attempt_count + 1, next_attempt_at = v.next_attempt_at,
         lease_token = NULL, lease_expires_at = NULL, last_attempt_at = v.attempted_at, last_status_code = v.status_code, last_error = v.error
       FROM ${recorded} WHERE d.id = v.delivery_id AND d.lease_token = v.lease_token`.execute(db);
+  }
+
+  /**
+   * Each endpoint's failure streak: a success ends it, a failure starts it (if none is running);
+   * then the endpoints failing for `disableAfterMs` are disabled, their ids returned.
+   */
+  private async updateStreaks(db: Kysely<DB>, attempts: AttemptRecord[], now: Date, disableAfterMs: number): Promise<WebhookId[]> {
     const succeeded = [...new Set(attempts.filter((a) => a.outcome === 'succeeded').map((a) => a.endpointId))];
     const failing = [...new Set(attempts.filter((a) => a.outcome !== 'succeeded').map((a) => a.endpointId))].filter((id) => !succeeded.includes(id));
     if (succeeded.length > 0) {
@@ -221,7 +234,11 @@ export class DeliveryQueueRepository {
       .set((eb) => ({ failing_since: eb.fn.coalesce('failing_since', eb.val(firstFailure)) }))
       .where('id', 'in', failing)
       .execute();
-    const cutoff = new Date(now.getTime() - disableAfterMs);
+    return this.disableFailing(db, failing, attempts, new Date(now.getTime() - disableAfterMs), now);
+  }
+
+  /** Disables the endpoints among `failing` that have failed since `cutoff` or before, saying why; returns their ids. */
+  private async disableFailing(db: Kysely<DB>, failing: WebhookId[], attempts: AttemptRecord[], cutoff: Date, now: Date): Promise<WebhookId[]> {
     const lastError = (id: WebhookId) => {
       const last = attempts.filter((a) => a.endpointId === id).at(-1)!;
       return last.statusCode !== null ? `HTTP ${last.statusCode}` : (last.error ?? 'no answer');

@@ -48,17 +48,8 @@ export class WebhookSender {
   async send(target: string, headers: Record<string, string>, payload: Buffer, signal?: AbortSignal): Promise<SendResult> {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
-    let url: URL;
-    try {
-      url = new URL(target);
-    } catch {
-      return { statusCode: null, error: 'refused: the URL cannot be parsed', refused: true, durationMs: 0, snippet: null };
-    }
-    const host = url.hostname.replace(/^\[|\]$/g, '');
-    if (!this.options.allowPrivate && isIP(host)) {
-      const refusal = addressRefusal(host);
-      if (refusal) return { statusCode: null, error: refusedMessage(refusal), refused: true, durationMs: 0, snippet: null };
-    }
+    const url = parseTarget(target, this.options.allowPrivate);
+    if (typeof url === 'string') return { statusCode: null, error: url, refused: true, durationMs: 0, snippet: null };
     const protocol = url.protocol === 'https:' ? 'https:' : 'http:';
     const client = protocol === 'https:' ? https : http;
     return new Promise<SendResult>((resolve) => {
@@ -83,35 +74,7 @@ export class WebhookSender {
         const refused = error instanceof RefusedTarget;
         finish({ statusCode: null, error: clip(refused ? error.message : `${error.message}`), refused, snippet: null });
       });
-      request.on('response', (response) => {
-        const chunks: Buffer[] = [];
-        let kept = 0;
-        let read = 0;
-        response.on('data', (chunk: Buffer) => {
-          read += chunk.length;
-          if (kept < SNIPPET_BYTES) {
-            const part = chunk.subarray(0, SNIPPET_BYTES - kept);
-            chunks.push(part);
-            kept += part.length;
-          }
-          if (read > DRAIN_BYTES) response.destroy();
-        });
-        const done = () => {
-          const status = response.statusCode ?? null;
-          const snippet = kept > 0 ? Buffer.concat(chunks).toString('utf8').replace(/\0/g, '') : null;
-          const redirected = status !== null && status >= 300 && status < 400;
-          finish({
-            statusCode: status,
-            error: redirected ? `redirect to ${clip(String(response.headers.location ?? '(no location)'))} not followed` : null,
-            refused: false,
-            snippet,
-            retryAfterMs: retryAfterMs(response.headers['retry-after']),
-          });
-        };
-        response.on('end', done);
-        response.on('close', done);
-        response.on('error', done);
-      });
+      request.on('response', (response) => readResponse(response, finish));
       request.end(payload);
     });
   }
@@ -119,6 +82,56 @@ export class WebhookSender {
   close(): void {
     for (const agent of Object.values(this.agents)) agent.destroy();
   }
+}
+
+/** The target as a URL, or why it is refused before any lookup: it does not parse, or is a literal address the rules forbid. */
+function parseTarget(target: string, allowPrivate: boolean): URL | string {
+  let url: URL;
+  try {
+    url = new URL(target);
+  } catch {
+    return 'refused: the URL cannot be parsed';
+  }
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (!allowPrivate && isIP(host)) {
+    const refusal = addressRefusal(host);
+    if (refusal) return refusedMessage(refusal);
+  }
+  return url;
+}
+
+/**
+ * Reads a response for the attempt's log: its status, the first SNIPPET_BYTES of its body (drained
+ * up to DRAIN_BYTES so the connection can be reused), a redirect named as not followed, Retry-After.
+ */
+function readResponse(response: http.IncomingMessage, finish: (result: Omit<SendResult, 'durationMs'>) => void): void {
+  const chunks: Buffer[] = [];
+  let kept = 0;
+  let read = 0;
+  response.on('data', (chunk: Buffer) => {
+    read += chunk.length;
+    if (kept < SNIPPET_BYTES) {
+      const part = chunk.subarray(0, SNIPPET_BYTES - kept);
+      chunks.push(part);
+      kept += part.length;
+    }
+    if (read > DRAIN_BYTES) response.destroy();
+  });
+  const done = () => {
+    const status = response.statusCode ?? null;
+    const snippet = kept > 0 ? Buffer.concat(chunks).toString('utf8').replace(/\0/g, '') : null;
+    const redirected = status !== null && status >= 300 && status < 400;
+    finish({
+      statusCode: status,
+      error: redirected ? `redirect to ${clip(String(response.headers.location ?? '(no location)'))} not followed` : null,
+      refused: false,
+      snippet,
+      retryAfterMs: retryAfterMs(response.headers['retry-after']),
+    });
+  };
+  response.on('end', done);
+  response.on('close', done);
+  response.on('error', done);
 }
 
 const refusedMessage = (reason: string) =>
