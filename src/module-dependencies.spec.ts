@@ -34,8 +34,8 @@ const ALLOWED: Record<string, string[]> = {
   images: ['common', 'config', 'infra', 'qrcodes', 'domains', 'rendering'],
   styles: ['common', 'config', 'infra', 'qrcodes', 'rendering'],
   bulk: ['common', 'config', 'infra', 'qrcodes'],
-  /** Exports stored scan batches to ClickHouse: listens to the scan store (StoredScanListeners). */
-  analytics: ['common', 'config', 'infra', 'generated', 'folders', 'qrcodes', 'scans'],
+  /** Exports stored scan batches to ClickHouse: listens to the scan store (StoredScanListeners); a tag filter's name resolved by TagsService. */
+  analytics: ['common', 'config', 'infra', 'generated', 'folders', 'qrcodes', 'scans', 'tags'],
   /** The redirect host: host dispatch, answers, landing pages, the record step (ENTRY_ONLY: the modules it serves through their entry). */
   redirect: ['common', 'config', 'infra', 'rendering', 'qrcodes', 'domains', 'scans', 'smart-links'],
   webhooks: ['common', 'config', 'infra', 'generated', 'folders', 'domains', 'qrcodes', 'scans', 'gs1'],

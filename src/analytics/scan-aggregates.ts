@@ -1,4 +1,4 @@
-import type { FolderId, QrCodeId } from '../common/ids/resource-ids';
+import type { FolderId, QrCodeId, TagId } from '../common/ids/resource-ids';
 import type { QrType } from '../qrcodes/content/qr-types';
 
 export const BREAKDOWN_DIMENSIONS = ['device', 'os', 'browser', 'referrer'] as const;
@@ -37,6 +37,8 @@ export interface ScanAggregates extends ScanBreakdowns {
 export interface AccountScanFilter {
   folderId?: FolderId;
   type?: QrType;
+  /** Only codes carrying this tag (`name` as asked; `id` the nil UUID when the account has no such tag: no code). */
+  tag?: { id: TagId; name: string };
 }
 
 export interface TopCode {

@@ -31,7 +31,7 @@ export function toAccountAnalyticsView(window: ScanWindow, filter: AccountScanFi
     to: window.to.toISOString(),
     interval: window.interval,
     tz: window.timeZone,
-    filters: { folder_id: filter.folderId ?? null, type: filter.type ?? null },
+    filters: { folder_id: filter.folderId ?? null, type: filter.type ?? null, tag: filter.tag?.name ?? null },
     totals: {
       scans: aggregates.totals.scans,
       unique_visitors: aggregates.totals.uniqueVisitors,

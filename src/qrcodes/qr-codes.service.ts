@@ -26,6 +26,7 @@ import { SCAN_COUNTS, type ScanCounts } from '../scans/scan-counts';
 import { SearchResultCache } from './search-result-cache';
 import { withFreshShortCodes } from './short-code';
 import { hashLinkPassword } from '../smart-links/settings/link-password';
+import { checkTagList } from '../tags/tag-names';
 
 /**
  * Search queries (a page or a total) computed at once per instance: a fifth of the read pool.
@@ -150,8 +151,14 @@ export class QrCodesService {
     return toCreated(created, this.origins);
   }
 
+  /** The list's filters of a query: its tag names checked (400 naming `tag[i]`) and resolved to the account's tags. */
+  async filterOf(accountId: AccountId, query: Omit<ListFilterQuery, 'sort'>): Promise<ListFilter> {
+    const tags = checkedTagFilters(query);
+    return { ...listFilter(query), ...(await this.codes.tagFilter(accountId, tags.tag, tags.tag_any)) };
+  }
+
   async list(accountId: AccountId, query: ListQrCodesQuery) {
-    const filter = listFilter(query);
+    const filter = await this.filterOf(accountId, query);
     // A search's ids and total come first, outside the scan counts' read: only the rows and their
     // pending scans must be read as one step.
     const searched = filter.search ? await this.searchIdsAndTotal(accountId, filter, query.sort, query.page, query.limit) : undefined;
@@ -201,7 +208,7 @@ export class QrCodesService {
    * memory and cost per batch however many codes match). For exports.
    */
   async *eachMatching(accountId: AccountId, query: ListFilterQuery, batch: number): AsyncGenerator<QrCodeRecord[]> {
-    const filter = listFilter(query);
+    const filter = await this.filterOf(accountId, query);
     let after: QrCodeRecord | null = null;
     for (;;) {
       const codes = await this.codes.batchAfter(accountId, filter, query.sort, after, batch);
@@ -350,7 +357,20 @@ export class QrCodesService {
 }
 
 /** The list's filters and sort (the list query without its page). */
-export type ListFilterQuery = Pick<ListQrCodesQuery, 'type' | 'is_dynamic' | 'folder_id' | 'search' | 'status' | 'sort'>;
+export type ListFilterQuery = Pick<ListQrCodesQuery, 'type' | 'is_dynamic' | 'folder_id' | 'search' | 'status' | 'sort' | 'tag' | 'tag_any'>;
+
+/** The tag names of the list's `tag` and `tag_any`, each checked as a tag name and normalized (400 naming `tag[1]`). */
+function checkedTagFilters(query: Pick<ListFilterQuery, 'tag' | 'tag_any'>): { tag: string[]; tag_any: string[] } {
+  const errors: FieldError[] = [];
+  const names = { tag: [] as string[], tag_any: [] as string[] };
+  for (const field of ['tag', 'tag_any'] as const) {
+    const check = checkTagList(query[field] ?? [], field);
+    if (check.ok) names[field] = check.tags;
+    else errors.push(...check.errors);
+  }
+  if (errors.length > 0) throw new ValidationFailedException(errors);
+  return names;
+}
 
 function listFilter(query: Omit<ListFilterQuery, 'sort'>): ListFilter {
   return {

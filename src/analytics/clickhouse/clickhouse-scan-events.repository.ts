@@ -183,7 +183,7 @@ export class ClickHouseScanEventsRepository implements ScanAnalyticsReader {
 
   /**
    * Account-wide analytics from ClickHouse. ClickHouse knows codes by account and id only, so which
-   * codes count is PostgreSQL's to say: with a folder or type filter, or a folder-restricted key,
+   * codes count is PostgreSQL's to say: with a folder, type or tag filter, or a folder-restricted key,
    * the allowed codes' ids are listed in the statement (up to MAX_LISTED_CODES, else PostgreSQL
    * answers: ClickHouseDeclined); without, the account's rows are read whole, and if they hold codes
    * PostgreSQL no longer has (a deleted code keeps its rows in ClickHouse), ClickHouse is asked
@@ -197,10 +197,11 @@ export class ClickHouseScanEventsRepository implements ScanAnalyticsReader {
     );
     const account = this.database.read.forAccount(accountId);
     let rows: AggregateRow[];
-    if (filter.folderId !== undefined || filter.type !== undefined || account.folderIds !== null) {
+    if (filter.folderId !== undefined || filter.type !== undefined || filter.tag !== undefined || account.folderIds !== null) {
       let allowed = account.selectFrom('qr_codes').select('id');
       if (filter.folderId) allowed = allowed.where('folder_id', '=', filter.folderId);
       if (filter.type) allowed = allowed.where('type', '=', filter.type);
+      if (filter.tag) allowed = allowed.where(sql<boolean>`tag_ids @> ARRAY[${filter.tag.id}]::uuid[]`);
       const ids = (await allowed.limit(MAX_LISTED_CODES + 1).execute()).map((row) => row.id as string);
       if (ids.length > MAX_LISTED_CODES) throw new ClickHouseDeclined(`more than ${MAX_LISTED_CODES} codes to list`);
       if (ids.length === 0) return { ...this.commonAnswer(null, starts), topCodes: [] };
