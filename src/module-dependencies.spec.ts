@@ -45,8 +45,8 @@ const ALLOWED: Record<string, string[]> = {
   history: ['common', 'config', 'infra', 'generated', 'qrcodes'],
   /** CSV imports: rows checked like bulk items, created through the QR code service; folders named by name. */
   imports: ['common', 'config', 'infra', 'generated', 'folders', 'qrcodes', 'bulk', 'tags', 'smart-links/settings'],
-  /** Bulk edits by filter or ids: each code changed through the QR code service, as one by one. */
-  'bulk-edits': ['common', 'config', 'infra', 'generated', 'qrcodes', 'tags'],
+  /** Bulk edits by filter or ids: each code changed through the QR code service, as one by one; `set.utm` checked by the link settings' rules. */
+  'bulk-edits': ['common', 'config', 'infra', 'generated', 'qrcodes', 'tags', 'smart-links/settings'],
   /** ZIP and CSV exports of codes, drawn by the renderer; the report CSV's unique visitors from analytics. */
   exports: ['common', 'config', 'infra', 'generated', 'folders', 'qrcodes', 'rendering', 'analytics'],
   /** Stats pages and image links: analytics and images shown without a key, on the redirect host's routes (HostRoutes). */

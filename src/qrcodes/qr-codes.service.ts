@@ -1,6 +1,6 @@
 import { Inject, Injectable, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 import type { AccountId } from '../common/ids/account-id';
-import type { DomainId, QrCodeId } from '../common/ids/resource-ids';
+import type { DomainId, FolderId, QrCodeId } from '../common/ids/resource-ids';
 import { ConcurrencyLimit, SlotWaitTimeout } from '../common/concurrency/concurrency-limit';
 import type { FieldError } from '../common/validation/field-error';
 import { ValidationFailedException } from '../common/validation/validation-failed.exception';
@@ -245,6 +245,20 @@ export class QrCodesService {
 
   /** Applies the update and answers the code as it is then (the get representation). */
   async update(accountId: AccountId, id: QrCodeId, dto: UpdateQrCodeDto, options: UpdateOptions = { mergeContent: false }) {
+    const updated = await this.change(accountId, id, dto, options);
+    // Read again with the pending scans, as get does; a delete since the commit leaves the updated row.
+    const { result: code, pending } = await this.scans.readWithPending(
+      async () => (await this.codes.find(accountId, id)) ?? updated,
+      (found) => (found.isDynamic ? [found.id] : []),
+    );
+    return toListItem(code, this.origins, pending.get(id));
+  }
+
+  /**
+   * An update of one code by the update's rules, recorded (audit, history, webhook) and published
+   * as one: the single update and each code of a bulk edit. Returns the code as the update left it.
+   */
+  async change(accountId: AccountId, id: QrCodeId, dto: UpdateQrCodeDto, options: UpdateOptions = { mergeContent: false }): Promise<QrCodeRecord> {
     const current = await this.findOwned(accountId, id);
     const check = checkQrCodeUpdate(current, dto, this.context(), options);
     if (!check.ok) throw new ValidationFailedException(check.errors);
@@ -291,12 +305,17 @@ export class QrCodesService {
       ),
     );
     await this.events.publishCommitted(updated);
-    // Read again with the pending scans, as get does; a delete since the commit leaves the updated row.
-    const { result: code, pending } = await this.scans.readWithPending(
-      async () => (await this.codes.find(accountId, id)) ?? updated.code,
-      (found) => (found.isDynamic ? [found.id] : []),
-    );
-    return toListItem(code, this.origins, pending.get(id));
+    return updated.code;
+  }
+
+  /** Whether a folder and a domain may be given to the account's codes (an owned folder within the key's, a verified domain): the errors, named by field. */
+  async checkTargets(accountId: AccountId, targets: { folder_id?: FolderId | null; domain_id?: DomainId | null }): Promise<FieldError[]> {
+    const errors: FieldError[] = [];
+    const { folder_id: folderId, domain_id: domainId } = targets;
+    if (folderId === null && restrictedFolders(accountId)) errors.push({ field: 'folder_id', message: OUTSIDE_KEY_FOLDERS });
+    if (folderId && !(await this.folders.ownedAmong(accountId, [folderId])).has(folderId)) errors.push(NOT_YOUR_FOLDER);
+    if (domainId && !(await this.domains.verifiedAmong(accountId, [domainId])).has(domainId)) errors.push(NOT_YOUR_DOMAIN);
+    return errors;
   }
 
   /**
