@@ -1,12 +1,12 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { ADMIN_TOKEN, startTestApp, type TestApp } from './support/test-app';
-import { auth, createFolder, createQr, expectErrorBody, expectFieldErrors, expectStatus, GENEROUS_RATE_LIMIT, getQr, updateQr } from './support/factories';
+import { auth, createFolder, expectErrorBody, expectFieldErrors, expectStatus, GENEROUS_RATE_LIMIT, getQr, updateQr } from './support/factories';
 
 /**
  * Codes in the large bulk edit (a job): over 100. BULK_EDIT_E2E_CODES=10000 runs the issue's size
  * (minutes on a loaded 2-core machine: see the closing note of issue 41); the default keeps the file short.
  */
-const LARGE = Number(process.env.BULK_EDIT_E2E_CODES ?? 250);
+const LARGE = Number(process.env.BULK_EDIT_E2E_CODES ?? 150);
 const LARGE_TIMEOUT_MS = Math.max(120_000, LARGE * 60);
 
 interface Result {
@@ -92,7 +92,7 @@ describe('bulk edits (e2e)', () => {
     expectFieldErrors(await post('bulk-update', payload), field);
   });
 
-  it('changes the codes of a filter within the request: the dry run counts what the real run changes, each code audited with the request id', async () => {
+  it('changes the codes of a filter within the request: the dry run counts what the real run changes, each audited with the request id', async () => {
     const folder = await createFolder(t, key, 'Small');
     const ids = await bulkCreate(key, 12, (index) => ({
       name: `Small ${index}`,
@@ -112,10 +112,18 @@ describe('bulk edits (e2e)', () => {
     expect(result).toMatchObject({ dry_run: false, matched: 10, changed: dry.changed, failed: 0 });
     // Static codes get the tag only; dynamic ones the status too; ids[1] had both.
     expect(result.changed).toBe(9);
-    expect(result.sample.find((item) => item.id === ids[2])).toMatchObject({ before: { status: 'active', tags: ['small'] }, after: { status: 'paused', tags: ['small', 'sale'] } });
-    expect(await getQr(t, key, ids[2]).then((res) => res.json<{ status: string; tags: string[] }>())).toMatchObject({ status: 'paused', tags: ['small', 'sale'] });
+    expect(result.sample.find((item) => item.id === ids[2])).toMatchObject({
+      before: { status: 'active', tags: ['small'] },
+      after: { status: 'paused', tags: ['small', 'sale'] },
+    });
+    expect(await getQr(t, key, ids[2]).then((res) => res.json<{ status: string; tags: string[] }>())).toMatchObject({
+      status: 'paused',
+      tags: ['small', 'sale'],
+    });
     expect(await getQr(t, key, ids[11]).then((res) => res.json<{ tags: string[] }>().tags)).toEqual(['other']);
-    const audit = await t.prisma.auditLogEntry.findMany({ where: { accountId, action: 'qrcode.update', requestId: real.headers['x-request-id'] as string } });
+    const audit = await t.prisma.auditLogEntry.findMany({
+      where: { accountId, action: 'qrcode.update', requestId: real.headers['x-request-id'] as string },
+    });
     expect(audit).toHaveLength(9);
     // Again: everything already matches.
     expect(done(await post('bulk-update', payload))).toMatchObject({ matched: 10, changed: 0 });
@@ -129,7 +137,12 @@ describe('bulk edits (e2e)', () => {
       payload: { url: 'http://127.0.0.1:9/hook', events: ['qrcode.updated', 'qrcode.deleted'] },
     });
     expectStatus(hook, 201);
-    const ids = await bulkCreate(key, 4, (index) => ({ name: `Moved ${index}`, content: { url: `https://old.example/m/${index}` }, is_dynamic: true, tags: ['moved'] }));
+    const ids = await bulkCreate(key, 4, (index) => ({
+      name: `Moved ${index}`,
+      content: { url: `https://old.example/m/${index}` },
+      is_dynamic: true,
+      tags: ['moved'],
+    }));
     const payload = { ids, replace_target: { from: 'https://old.example/', to: 'https://new.example/shop/' } };
     expect(done(await post('bulk-update', payload, { dry: true }))).toMatchObject({ matched: 4, changed: 4 });
     const result = done(await post('bulk-update', payload));
@@ -141,30 +154,46 @@ describe('bulk edits (e2e)', () => {
     expect(ids.every((id) => events.some((event) => event.body.includes(id)))).toBe(true);
   });
 
-  it(`runs a bulk update of ${LARGE} codes by filter as a job, with audit, history and a webhook per code`, async () => {
-    const ids = await bulkCreate(key, LARGE, (index) => ({ name: `Mass ${index}`, content: { url: `https://old.example/x/${index}` }, is_dynamic: true, tags: ['mass'] }));
-    const payload = { filter: { tag: ['mass'] }, set: { status: 'paused' }, add_tags: ['mass-moved'], replace_target: { from: 'https://old.example/', to: 'https://new.example/' } };
-    const dry = done(await post('bulk-update', payload, { dry: true }));
-    expect(dry).toMatchObject({ matched: LARGE, changed: LARGE });
-    const started = Date.now();
-    const queued = await post('bulk-update', payload, { headers: { 'idempotency-key': 'mass-edit-1' } });
-    expectStatus(queued, 202);
-    const replay = await post('bulk-update', payload, { headers: { 'idempotency-key': 'mass-edit-1' } });
-    expectStatus(replay, 202);
-    expect(replay.headers['idempotent-replayed']).toBe('true');
-    expect(replay.json<JobView>().id).toBe(queued.json<JobView>().id);
-    const job = await waitForJob(queued.json<JobView>().id, LARGE_TIMEOUT_MS);
-    console.log(`bulk update of ${LARGE} codes as a job: ${Date.now() - started} ms`);
-    expect(job).toMatchObject({ status: 'done', matched: LARGE, done: LARGE, changed: dry.changed, failed: 0 });
-    const requestId = queued.headers['x-request-id'] as string;
-    expect(await t.prisma.auditLogEntry.count({ where: { accountId, action: 'qrcode.update', requestId } })).toBe(LARGE);
-    expect(await t.prisma.qrCodeVersion.count({ where: { qrCodeId: { in: ids }, version: 2 } })).toBe(LARGE);
-    const events = await t.prisma.webhookEvent.count({ where: { accountId, type: 'qrcode.updated', body: { contains: '"mass-moved"' } } });
-    expect(events).toBe(LARGE);
-    expect((await t.request({ method: 'GET', url: '/api/v1/qrcodes?tag=mass&tag=mass-moved&status=paused&limit=1', headers: auth(key) })).json()).toMatchObject({
-      pagination: { total: LARGE },
-    });
-  }, LARGE_TIMEOUT_MS + 120_000);
+  it(
+    `runs a bulk update of ${LARGE} codes by filter as a job, with audit, history and a webhook per code`,
+    async () => {
+      const ids = await bulkCreate(key, LARGE, (index) => ({
+        name: `Mass ${index}`,
+        content: { url: `https://old.example/x/${index}` },
+        is_dynamic: true,
+        tags: ['mass'],
+      }));
+      const payload = {
+        filter: { tag: ['mass'] },
+        set: { status: 'paused' },
+        add_tags: ['mass-moved'],
+        replace_target: { from: 'https://old.example/', to: 'https://new.example/' },
+      };
+      const dry = done(await post('bulk-update', payload, { dry: true }));
+      expect(dry).toMatchObject({ matched: LARGE, changed: LARGE });
+      const started = Date.now();
+      const queued = await post('bulk-update', payload, { headers: { 'idempotency-key': 'mass-edit-1' } });
+      expectStatus(queued, 202);
+      const replay = await post('bulk-update', payload, { headers: { 'idempotency-key': 'mass-edit-1' } });
+      expectStatus(replay, 202);
+      expect(replay.headers['idempotent-replayed']).toBe('true');
+      expect(replay.json<JobView>().id).toBe(queued.json<JobView>().id);
+      const job = await waitForJob(queued.json<JobView>().id, LARGE_TIMEOUT_MS);
+      console.log(`bulk update of ${LARGE} codes as a job: ${Date.now() - started} ms`);
+      expect(job).toMatchObject({ status: 'done', matched: LARGE, done: LARGE, changed: dry.changed, failed: 0 });
+      const requestId = queued.headers['x-request-id'] as string;
+      expect(await t.prisma.auditLogEntry.count({ where: { accountId, action: 'qrcode.update', requestId } })).toBe(LARGE);
+      expect(await t.prisma.qrCodeVersion.count({ where: { qrCodeId: { in: ids }, version: 2 } })).toBe(LARGE);
+      const events = await t.prisma.webhookEvent.count({ where: { accountId, type: 'qrcode.updated', body: { contains: '"mass-moved"' } } });
+      expect(events).toBe(LARGE);
+      expect(
+        (await t.request({ method: 'GET', url: '/api/v1/qrcodes?tag=mass&tag=mass-moved&status=paused&limit=1', headers: auth(key) })).json(),
+      ).toMatchObject({
+        pagination: { total: LARGE },
+      });
+    },
+    LARGE_TIMEOUT_MS + 120_000,
+  );
 
   it('lets a single edit and a bulk edit of one code race: both audited, the last write wins', async () => {
     const [id] = await bulkCreate(key, 1, () => ({ name: 'Raced', is_dynamic: true, tags: ['raced'] }));
@@ -175,7 +204,10 @@ describe('bulk edits (e2e)', () => {
       ]);
       expectStatus(bulk, 200);
       expectStatus(single, 200);
-      const entries = await t.prisma.auditLogEntry.findMany({ where: { accountId, action: 'qrcode.update', resourceId: id }, orderBy: { seq: 'asc' } });
+      const entries = await t.prisma.auditLogEntry.findMany({
+        where: { accountId, action: 'qrcode.update', resourceId: id },
+        orderBy: { seq: 'asc' },
+      });
       const requestIds = entries.map((entry) => entry.requestId);
       expect(requestIds).toEqual(expect.arrayContaining([single.headers['x-request-id'], bulk.headers['x-request-id']]));
       const last = entries[entries.length - 1].changes as { after: { status?: string } };
@@ -200,7 +232,10 @@ describe('bulk edits (e2e)', () => {
       payload: { name: 'fenced key', account_id: accountId, folder_ids: [mine.id] },
     });
     const fenced = created.json<{ key: string }>().key;
-    expect(done(await post('bulk-update', { filter: { tag: ['fenced'] }, add_tags: ['seen'] }, { apiKey: fenced }))).toMatchObject({ matched: 3, changed: 3 });
+    expect(done(await post('bulk-update', { filter: { tag: ['fenced'] }, add_tags: ['seen'] }, { apiKey: fenced }))).toMatchObject({
+      matched: 3,
+      changed: 3,
+    });
     expect((await getQr(t, key, inTheirs[0])).json<{ tags: string[] }>().tags).toEqual(['fenced']);
     expectFieldErrors(await post('bulk-update', { filter: {}, set: { folder_id: theirs.id } }, { apiKey: fenced }), 'set.folder_id');
     expectFieldErrors(await post('bulk-update', { filter: {}, set: { folder_id: null } }, { apiKey: fenced }), 'set.folder_id');
@@ -217,6 +252,8 @@ describe('bulk edits (e2e)', () => {
     const real = await post('bulk-delete', { filter: { tag: ['gone'] } });
     expect(done(real)).toMatchObject({ matched: 5, changed: 5 });
     expect(await t.prisma.qrCode.count({ where: { id: { in: ids } } })).toBe(0);
-    expect(await t.prisma.auditLogEntry.count({ where: { accountId, action: 'qrcode.delete', requestId: real.headers['x-request-id'] as string } })).toBe(5);
+    expect(
+      await t.prisma.auditLogEntry.count({ where: { accountId, action: 'qrcode.delete', requestId: real.headers['x-request-id'] as string } }),
+    ).toBe(5);
   });
 });

@@ -56,7 +56,7 @@ export class BulkEditsController {
     description:
       `${SELECTION} The change set: \`set\` (status, folder_id, expires_at, domain_id, utm, style: the same value on every code), ` +
       '`add_tags`, `remove_tags`, `replace_target` `{from, to}` (url codes whose URL starts with `from`). Each code is changed ' +
-      'as a single update would change it (audit entry `qrcode.update` with this request\'s id, history version, webhook); a code ' +
+      "as a single update would change it (audit entry `qrcode.update` with this request's id, history version, webhook); a code " +
       'whose fields already match is not changed, a code the update refuses is listed in `errors` and the others go on.',
   })
   @ApiJsonBody(BulkUpdateDto, BULK_UPDATE_EXAMPLES)

@@ -308,7 +308,10 @@ export class QrCodesService {
     return updated.code;
   }
 
-  /** Whether a folder and a domain may be given to the account's codes (an owned folder within the key's, a verified domain): the errors, named by field. */
+  /**
+   * Whether a folder and a domain may be given to the account's codes (an owned folder, within a
+   * restricted key's; a verified domain): the errors, named by field.
+   */
   async checkTargets(accountId: AccountId, targets: { folder_id?: FolderId | null; domain_id?: DomainId | null }): Promise<FieldError[]> {
     const errors: FieldError[] = [];
     const { folder_id: folderId, domain_id: domainId } = targets;

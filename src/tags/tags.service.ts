@@ -106,7 +106,7 @@ export class TagsService {
     const idOf = (name: string) => rows.find((row) => row.wanted === name)?.id;
     const allIds = all.map(idOf);
     return {
-      all: allIds.every((id) => id !== undefined) ? [...new Set(allIds as TagId[])] : null,
+      all: allIds.every((id) => id !== undefined) ? ([...new Set(allIds)] as TagId[]) : null,
       any: [...new Set(any.flatMap((name) => idOf(name) ?? []))],
     };
   }

@@ -11,9 +11,19 @@ class FieldErrorView {
 class BulkSampleView {
   @ApiProperty({ format: 'uuid', example: '3f2b8c4e-1d5a-4e7b-9c0f-6a8d2e4b1c37' }) id: string;
   @ApiProperty({ example: 'Spring window' }) name: string;
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true, example: { status: 'active', tags: ['spring'] }, description: 'The fields changed, as they were' })
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    example: { status: 'active', tags: ['spring'] },
+    description: 'The fields changed, as they were',
+  })
   before?: Record<string, unknown>;
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true, example: { status: 'paused', tags: ['spring', 'sale'] }, description: 'As they are (or would be)' })
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    example: { status: 'paused', tags: ['spring', 'sale'] },
+    description: 'As they are (or would be)',
+  })
   after?: Record<string, unknown>;
 }
 
@@ -28,7 +38,8 @@ export class BulkEditResultView {
   @ApiProperty({ example: 42, description: 'Codes selected' }) matched: number;
   @ApiProperty({ example: 40, description: 'Codes changed (deleted): those whose fields differed from the change set' }) changed: number;
   @ApiProperty({ example: 0, description: 'Codes the update refused on their own (listed in errors, the first 20)' }) failed: number;
-  @ApiProperty({ type: [BulkSampleView], description: 'The first 10 codes changed, with the fields changed before and after' }) sample: BulkSampleView[];
+  @ApiProperty({ type: [BulkSampleView], description: 'The first 10 codes changed, with the fields changed before and after' })
+  sample: BulkSampleView[];
   @ApiProperty({ type: [BulkCodeErrorsView] }) errors: BulkCodeErrorsView[];
 }
 

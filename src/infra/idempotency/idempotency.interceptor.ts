@@ -94,7 +94,8 @@ export class IdempotencyInterceptor implements NestInterceptor {
       if (!held) continue;
       if (held.fingerprint !== fingerprint) {
         throw new UnprocessableEntityException(
-          'This Idempotency-Key was already used with a different request (body, endpoint or query, such as dry_run) in the last 24 hours; use a new key',
+          'This Idempotency-Key was already used with a different request (body, endpoint or query, such as dry_run) ' +
+            'in the last 24 hours; use a new key',
         );
       }
       if (held.state === 'in_flight') throw new ConflictException('A request with this Idempotency-Key is still being processed; retry shortly');
