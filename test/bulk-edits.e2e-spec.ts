@@ -10,6 +10,7 @@ const LARGE = Number(process.env.BULK_EDIT_E2E_CODES ?? 150);
 const LARGE_TIMEOUT_MS = Math.max(120_000, LARGE * 60);
 
 interface Result {
+  id: string | null;
   dry_run: boolean;
   matched: number;
   changed: number;
@@ -67,7 +68,7 @@ describe('bulk edits (e2e)', () => {
   const waitForJob = async (id: string, timeoutMs: number): Promise<JobView> => {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const res = await t.request({ method: 'GET', url: `/api/v1/bulk-edits/${id}`, headers: auth(key) });
+      const res = await t.request({ method: 'GET', url: `/api/v1/qrcodes/bulk-update/${id}`, headers: auth(key) });
       expectStatus(res, 200);
       const job = res.json<JobView>();
       if (job.status === 'done' || job.status === 'failed' || Date.now() > deadline) return job;
@@ -110,6 +111,10 @@ describe('bulk edits (e2e)', () => {
     const real = await post('bulk-update', payload);
     const result = done(real);
     expect(result).toMatchObject({ dry_run: false, matched: 10, changed: dry.changed, failed: 0 });
+    expect(dry.id).toBeNull();
+    const readBack = await t.request({ method: 'GET', url: `/api/v1/qrcodes/bulk-update/${result.id}`, headers: auth(key) });
+    expect(readBack.json()).toMatchObject({ status: 'done', operation: 'update', matched: 10, done: 10, changed: result.changed });
+    expectErrorBody(await t.request({ method: 'GET', url: `/api/v1/qrcodes/bulk-delete/${result.id}`, headers: auth(key) }), 404);
     // Static codes get the tag only; dynamic ones the status too; ids[1] had both.
     expect(result.changed).toBe(9);
     expect(result.sample.find((item) => item.id === ids[2])).toMatchObject({

@@ -18,7 +18,8 @@ import { BulkEditJobView, BulkEditResultView, toJobView, toResultView } from './
 const SELECTION =
   'The codes are those the list (`GET /api/v1/qrcodes`) shows with `filter` (its query parameters as JSON, `tag` and `tag_any` as arrays; ' +
   "`{}`: all of yours; a folder-restricted key's folders only) or the codes of `ids`. " +
-  `Up to ${MAX_CODES_IN_REQUEST} codes are done within the request (200, the result); more are a job (202): poll \`GET /api/v1/bulk-edits/{id}\`. ` +
+  `Up to ${MAX_CODES_IN_REQUEST} codes are done within the request (200, the result); more are a job (202): ` +
+  "poll `GET` on the same path with the answer's `id` (a 200 answer has one too). " +
   '`dry_run=true` answers what would change and writes nothing (200, whatever the count).';
 
 const ERRORS = {
@@ -32,9 +33,11 @@ const ERRORS = {
   ...JSON_BODY_ERRORS,
 } as const;
 
+const NOT_FOUND = { 404: { description: 'No such bulk edit among yours (or its result has expired)', message: 'Bulk edit not found' } } as const;
+
 /** Answers 200 with the result, or 202 with the job doing it. */
 function answer(reply: FastifyReply, result: BulkAnswer) {
-  if (result.kind === 'done') return toResultView(result.outcome, result.dryRun);
+  if (result.kind === 'done') return toResultView(result.id, result.outcome, result.dryRun);
   reply.status(202);
   return toJobView(result.job);
 }
@@ -94,13 +97,23 @@ export class BulkEditsController {
     return answer(reply, await this.bulkEdits.delete(account, body, query.dry_run === 'true'));
   }
 
-  @Get('bulk-edits/:id')
+  @Get('qrcodes/bulk-update/:id')
   @RequiredScope('qrcodes:read')
-  @ApiOperation({ operationId: 'getBulkEdit', summary: "A bulk edit's progress, then its result (kept 7 days)" })
-  @ApiParam({ name: 'id', format: 'uuid', description: 'The bulk edit: the `id` of a 202 answer of bulk-update or bulk-delete' })
+  @ApiOperation({ operationId: 'getBulkUpdate', summary: "A bulk update's progress, then its result (kept 7 days)" })
+  @ApiParam({ name: 'id', format: 'uuid', description: 'The bulk update: the `id` of its answer' })
   @ApiOkResponse({ type: BulkEditJobView })
-  @ApiErrorResponses({ 404: { description: 'No such bulk edit among yours (or its result has expired)', message: 'Bulk edit not found' } })
-  async get(@CurrentAccount() account: AccountId, @Param('id', jobIdPipe) id: JobId) {
-    return toJobView(await this.bulkEdits.get(account, id));
+  @ApiErrorResponses(NOT_FOUND)
+  async getUpdate(@CurrentAccount() account: AccountId, @Param('id', jobIdPipe) id: JobId) {
+    return toJobView(await this.bulkEdits.get(account, id, 'update'));
+  }
+
+  @Get('qrcodes/bulk-delete/:id')
+  @RequiredScope('qrcodes:read')
+  @ApiOperation({ operationId: 'getBulkDelete', summary: "A bulk delete's progress, then its result (kept 7 days)" })
+  @ApiParam({ name: 'id', format: 'uuid', description: 'The bulk delete: the `id` of its answer' })
+  @ApiOkResponse({ type: BulkEditJobView })
+  @ApiErrorResponses(NOT_FOUND)
+  async getDelete(@CurrentAccount() account: AccountId, @Param('id', jobIdPipe) id: JobId) {
+    return toJobView(await this.bulkEdits.get(account, id, 'delete'));
   }
 }

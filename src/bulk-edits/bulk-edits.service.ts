@@ -40,7 +40,7 @@ interface BulkParams {
 }
 
 /** The answer: the outcome (200), or the job doing it (202). */
-export type BulkAnswer = { kind: 'done'; outcome: BulkOutcome; dryRun: boolean } | { kind: 'job'; job: JobRecord };
+export type BulkAnswer = { kind: 'done'; id: JobId | null; outcome: BulkOutcome; dryRun: boolean } | { kind: 'job'; job: JobRecord };
 
 type CodeResult = Parameters<typeof addResult>[1];
 
@@ -77,18 +77,17 @@ export class BulkEditsService {
     return this.perform(accountId, { mode: 'delete', ...selection.value, change: null }, dryRun);
   }
 
-  async get(accountId: AccountId, id: JobId): Promise<JobRecord> {
+  async get(accountId: AccountId, id: JobId, mode: BulkParams['mode']): Promise<JobRecord> {
     const job = await this.jobs.find(accountId, id, 'bulk-edit');
-    if (!job || (job.expiresAt && job.expiresAt <= new Date())) throw new NotFoundException('Bulk edit not found');
+    if (!job || job.params.mode !== mode || (job.expiresAt && job.expiresAt <= new Date())) throw new NotFoundException('Bulk edit not found');
     return job;
   }
 
   /** Counts the selection; a dry run or a small one is done now, a larger one queued. */
   private async perform(accountId: AccountId, params: BulkParams, dryRun: boolean): Promise<BulkAnswer> {
     const matched = await this.countSelected(accountId, params);
-    if (dryRun || matched <= MAX_CODES_IN_REQUEST) {
-      return { kind: 'done', outcome: await this.apply(accountId, params, dryRun), dryRun };
-    }
+    if (dryRun) return { kind: 'done', id: null, outcome: await this.apply(accountId, params, true), dryRun };
+    if (matched <= MAX_CODES_IN_REQUEST) return this.performNow(accountId, params);
     if ((await this.jobs.unfinishedCount(accountId, 'bulk-edit')) >= MAX_UNFINISHED) {
       throw new HttpException(
         `At most ${MAX_UNFINISHED} bulk edits may wait or run at once; try again when one has finished`,
@@ -101,6 +100,18 @@ export class BulkEditsService {
     );
     this.worker.nudge();
     return { kind: 'job', job: (await this.jobs.find(accountId, id, 'bulk-edit'))! };
+  }
+
+  /** A real edit done within the request, recorded as a job already done (its result read back by its id like a job's). */
+  private async performNow(accountId: AccountId, params: BulkParams): Promise<BulkAnswer> {
+    const outcome = await this.apply(accountId, params, false);
+    const id = randomUUID() as JobId;
+    const now = new Date();
+    const job = { id, kind: 'bulk-edit' as const, params: { ...params }, submittedBy: submittedBy(currentRequest()), total: outcome.matched };
+    await this.database.transaction((tx) =>
+      this.jobs.insertDone(tx, accountId, job, { result: { ...outcome }, now, expiresAt: new Date(now.getTime() + KEEP_RESULT_MS) }),
+    );
+    return { kind: 'done', id, outcome, dryRun: false };
   }
 
   /** The job: the same walk as a request's, with its progress reported (which renews its lease). */

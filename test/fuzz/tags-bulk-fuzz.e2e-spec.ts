@@ -9,7 +9,7 @@ import { startTestApp, type TestApp } from '../support/test-app';
  * Bulk edits run dry (nothing written, whatever the count) or on ids of a small set of codes. FUZZ_RUNS
  * and FUZZ_SEED as in api-fuzz.
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 50);
 const SEED = process.env.FUZZ_SEED !== undefined ? Number(process.env.FUZZ_SEED) : Math.floor(Math.random() * 2 ** 31);
 
 const tagName = fc.oneof(

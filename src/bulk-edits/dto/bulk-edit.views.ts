@@ -34,6 +34,14 @@ class BulkCodeErrorsView {
 
 /** The answer of a bulk edit done within the request (or dry). */
 export class BulkEditResultView {
+  @ApiProperty({
+    type: 'string',
+    format: 'uuid',
+    nullable: true,
+    example: '6c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f',
+    description: 'The bulk edit, read back by its GET (null for a dry run: nothing is kept)',
+  })
+  id: string | null;
   @ApiProperty({ example: false, description: 'true: nothing was written; the counts say what would change' }) dry_run: boolean;
   @ApiProperty({ example: 42, description: 'Codes selected' }) matched: number;
   @ApiProperty({ example: 40, description: 'Codes changed (deleted): those whose fields differed from the change set' }) changed: number;
@@ -59,8 +67,8 @@ export class BulkEditJobView {
   @ApiProperty({ type: 'string', format: 'date-time', nullable: true, example: null }) finished_at: string | null;
 }
 
-export function toResultView(outcome: BulkOutcome, dryRun: boolean) {
-  return { dry_run: dryRun, ...outcome };
+export function toResultView(id: string | null, outcome: BulkOutcome, dryRun: boolean) {
+  return { id, dry_run: dryRun, ...outcome };
 }
 
 export function toJobView(job: JobRecord) {
