@@ -49,7 +49,7 @@ const ALLOWED: Record<string, string[]> = {
   'bulk-edits': ['common', 'config', 'infra', 'generated', 'qrcodes', 'tags', 'smart-links/settings'],
   /** ZIP and CSV exports of codes, drawn by the renderer; the report CSV's unique visitors from analytics. */
   exports: ['common', 'config', 'infra', 'generated', 'folders', 'qrcodes', 'rendering', 'analytics'],
-  /** Stats pages and image links: analytics and images shown without a key, on the redirect host's routes (HostRoutes). */
+  /** Stats pages and image links: analytics and images shown without a key, on the redirect host's routes (HostRoutes); a tag's stats page (tags). */
   share: [
     'common',
     'domains',
@@ -64,6 +64,7 @@ const ALLOWED: Record<string, string[]> = {
     'rendering',
     'redirect',
     'smart-links/settings',
+    'tags',
   ],
   /** Abuse prevention (docs/abuse-handling.md): the destination policy, threat feeds, blocks, reports. */
   abuse: ['common', 'config', 'infra', 'generated'],

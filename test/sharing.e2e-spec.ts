@@ -14,7 +14,7 @@ import {
   TestClock,
   UUID,
 } from './support/factories';
-import { startTestApp, type TestApp } from './support/test-app';
+import { ADMIN_TOKEN, startTestApp, type TestApp } from './support/test-app';
 import { USER_AGENTS } from './support/user-agents';
 
 const HOUR_MS = 3_600_000;
@@ -60,6 +60,7 @@ describe('sharing: stats pages and image links (e2e)', () => {
         url: expect.stringMatching(/^http:\/\/qr\.test\/s\/[A-Za-z0-9_-]{44}$/),
         qr_code_id: code.id,
         folder_id: null,
+        tag: null,
         fields: ['totals', 'series', 'countries', 'devices', 'os', 'browsers', 'referrers'],
         has_password: false,
         expires_at: null,
@@ -210,16 +211,136 @@ describe('sharing: stats pages and image links (e2e)', () => {
       const folder = await createFolder(t, key, 'Stores');
       const inFolder = await createQr(t, key, { name: 'Store 1', is_dynamic: true, folder_id: folder.id });
       await scan(inFolder.short_code, [{ ua: USER_AGENTS.samsung.ua, country: 'ES' }]);
+      // Stored first: a page's answer is kept for a minute.
+      await eventually(async () => (await api('GET', `/api/v1/qrcodes/${inFolder.id}/scans`)).json<{ totals: { scans: number } }>().totals.scans, 1);
       const link = (await api('POST', `/api/v1/folders/${folder.id}/share-links`, {})).json();
       expect(link).toMatchObject({ folder_id: folder.id, qr_code_id: null });
-      const body = await eventually(
-        async () => (await t.request({ method: 'GET', url: `${pathOf(link.url)}.json` })).json<{ totals: { scans: number } }>().totals.scans,
-        1,
-      );
-      expect(body).toBe(1);
+      const body = (await t.request({ method: 'GET', url: `${pathOf(link.url)}.json` })).json<{ totals: { scans: number } }>();
+      expect(body.totals.scans).toBe(1);
       const page = load((await t.request({ method: 'GET', url: pathOf(link.url) })).body);
       expect(page('h1').text()).toBe('Stores');
       expect(page('.kind').text()).toBe('Folder');
+    });
+  });
+
+  describe('answers kept for a minute', () => {
+    it('shows a new scan once the minute is over, but a revocation at once', async () => {
+      // At the start of a minute of the app's clock: the two reads below fall in the same one.
+      const toNextMinute = 60_000 - (clock.now().getTime() % 60_000) + 1000;
+      clock.advance(toNextMinute);
+      try {
+        const link = (await api('POST', `/api/v1/qrcodes/${code.id}/share-links`, { fields: ['totals'] })).json();
+        const shown = async () =>
+          (await t.request({ method: 'GET', url: `${pathOf(link.url)}.json` })).json<{ totals: { scans: number } }>().totals.scans;
+        const before = await shown();
+        await scan(code.short_code, [{ ua: USER_AGENTS.iphone.ua, country: 'DE' }]);
+        const stored = async () => (await api('GET', `/api/v1/qrcodes/${code.id}/scans`)).json<{ totals: { scans: number } }>().totals.scans;
+        expect(await eventually(stored, before + 1)).toBe(before + 1);
+        expect(await shown()).toBe(before);
+        clock.advance(60_000);
+        expect(await shown()).toBe(before + 1);
+        expectStatus(await api('DELETE', `/api/v1/share-links/${link.token_id}`), 200);
+        expect((await t.request({ method: 'GET', url: `${pathOf(link.url)}.json` })).statusCode).toBe(404);
+      } finally {
+        clock.advance(-60_000 - toNextMinute);
+      }
+    });
+  });
+
+  describe('share links of a tag', () => {
+    let tagged: Array<Record<string, any>>;
+    let accountKey: string;
+    let accountId: string;
+    let folderOfTagged: Record<string, any>;
+    let emptyFolder: Record<string, any>;
+    const call = (method: 'GET' | 'POST' | 'DELETE' | 'PATCH', url: string, payload?: object, apiKey = accountKey) =>
+      t.request({ method, url, headers: auth(apiKey), ...(payload ? { payload } : {}) });
+    const keyFor = async (folderIds: string[]) => {
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/v1/admin/api-keys',
+        headers: { 'x-admin-token': ADMIN_TOKEN },
+        payload: { account_id: accountId, name: 'one folder', folder_ids: folderIds },
+      });
+      expectStatus(res, 201);
+      return res.json<{ key: string }>().key;
+    };
+
+    beforeAll(async () => {
+      ({ key: accountKey, accountId } = await t.newAccount());
+      folderOfTagged = await createFolder(t, accountKey, 'Posters');
+      emptyFolder = await createFolder(t, accountKey, 'Flyers');
+      tagged = [
+        await createQr(t, accountKey, { name: 'Poster', is_dynamic: true, tags: ['spring'], folder_id: folderOfTagged.id }),
+        await createQr(t, accountKey, { name: 'Menu', is_dynamic: true, tags: ['autumn', 'Spring'] }),
+      ];
+      const untagged = await createQr(t, accountKey, { name: 'Door', is_dynamic: true, tags: ['autumn'] });
+      await scan(tagged[0].short_code, [
+        { ua: USER_AGENTS.iphone.ua, country: 'DE' },
+        { ua: USER_AGENTS.iphone.ua, country: 'DE' },
+      ]);
+      await scan(tagged[1].short_code, [{ ua: USER_AGENTS.pixel.ua, country: 'FR' }]);
+      await scan(untagged.short_code, [{ ua: USER_AGENTS.pixel.ua, country: 'IT' }]);
+      const analyticsScans = async () => (await call('GET', '/api/v1/analytics')).json<{ totals: { scans: number } }>().totals.scans;
+      expect(await eventually(analyticsScans, 4)).toBe(4);
+    });
+
+    it('shares every code carrying the tag (in any case), counted as their own analytics count them, and nothing else', async () => {
+      const res = await call('POST', '/api/v1/tags/SPRING/share-links', { fields: ['totals', 'countries'] });
+      expectStatus(res, 201);
+      const link = res.json<Record<string, any>>();
+      expect(link).toMatchObject({ tag: 'spring', qr_code_id: null, folder_id: null, fields: ['totals', 'countries'] });
+      const body = (await t.request({ method: 'GET', url: `${pathOf(link.url)}.json?tz=Europe/Berlin` })).json<Record<string, any>>();
+      const perCode = await Promise.all(
+        tagged.map(async (one) =>
+          (await call('GET', `/api/v1/qrcodes/${one.id}/scans?from=${body.from}&to=${encodeURIComponent(body.to)}&tz=Europe/Berlin`)).json<
+            Record<string, any>
+          >(),
+        ),
+      );
+      expect(body.totals).toEqual({
+        scans: perCode[0].totals.scans + perCode[1].totals.scans,
+        unique_visitors: perCode[0].totals.unique_visitors + perCode[1].totals.unique_visitors,
+        bot_scans: perCode[0].totals.bot_scans + perCode[1].totals.bot_scans,
+      });
+      expect(body.totals.scans).toBe(3);
+      expect(body.countries).toEqual([
+        { value: 'DE', scans: 2 },
+        { value: 'FR', scans: 1 },
+      ]);
+      const page = load((await t.request({ method: 'GET', url: pathOf(link.url) })).body);
+      expect(page('h1').text()).toBe('spring');
+      expect(page('.kind').text()).toBe('Tag');
+      const list = (await call('GET', '/api/v1/tags/spring/share-links')).json<{ data: Array<{ token_id: string }> }>().data;
+      expect(list.map((one) => one.token_id)).toEqual([link.token_id]);
+    });
+
+    it("answers 404 for an unknown tag and another account's, and refuses a bad body naming the field", async () => {
+      expectErrorBody(await call('POST', '/api/v1/tags/winter/share-links', {}), 404);
+      expectErrorBody(await call('POST', '/api/v1/tags/spring/share-links', {}, key), 404);
+      expectErrorBody(await call('GET', '/api/v1/tags/spring/share-links', undefined, key), 404);
+      expectFieldErrors(await call('POST', '/api/v1/tags/spring/share-links', { fields: ['visitors'] }), 'fields');
+    });
+
+    it('lets a folder-restricted key list and revoke only the links of tags on its codes, and make none', async () => {
+      const link = (await call('POST', '/api/v1/tags/spring/share-links', {})).json<Record<string, any>>();
+      const seeing = await keyFor([folderOfTagged.id]);
+      const blind = await keyFor([emptyFolder.id]);
+      expectErrorBody(await call('POST', '/api/v1/tags/spring/share-links', {}, seeing), 403);
+      expectErrorBody(await call('GET', '/api/v1/tags/spring/share-links', undefined, blind), 404);
+      expectErrorBody(await call('DELETE', `/api/v1/share-links/${link.token_id}`, undefined, blind), 404);
+      expectStatus(await call('GET', '/api/v1/tags/spring/share-links', undefined, seeing), 200);
+      expectStatus(await call('DELETE', `/api/v1/share-links/${link.token_id}`, undefined, seeing), 200);
+      expect((await t.request({ method: 'GET', url: pathOf(link.url) })).statusCode).toBe(404);
+    });
+
+    it('follows a rename, and answers 404 once the tag is deleted', async () => {
+      const link = (await call('POST', '/api/v1/tags/autumn/share-links', {})).json<Record<string, any>>();
+      expectStatus(await call('PATCH', '/api/v1/tags/autumn', { name: 'Fall' }), 200);
+      expect(load((await t.request({ method: 'GET', url: pathOf(link.url) })).body)('h1').text()).toBe('Fall');
+      expect((await call('GET', '/api/v1/tags/fall/share-links')).json<{ data: Array<{ tag: string }> }>().data[0].tag).toBe('Fall');
+      expectStatus(await call('DELETE', '/api/v1/tags/fall'), 200);
+      expect((await t.request({ method: 'GET', url: `${pathOf(link.url)}.json` })).statusCode).toBe(404);
     });
   });
 

@@ -37,8 +37,8 @@ export interface ScanAggregates extends ScanBreakdowns {
 export interface AccountScanFilter {
   folderId?: FolderId;
   type?: QrType;
-  /** Only codes carrying this tag (`name` as asked; `id` the nil UUID when the account has no such tag: no code). */
-  tag?: { id: TagId; name: string };
+  /** Only codes carrying this tag (a tag's stats page, docs/sharing.md#stats-pages). */
+  tagId?: TagId;
 }
 
 export interface TopCode {

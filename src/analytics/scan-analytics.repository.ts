@@ -245,21 +245,9 @@ export class ScanAnalyticsRepository implements ScanAnalyticsReader {
     const a = planArrays(plan);
     const account = this.database.read.forAccount(accountId);
     const codes = codesIn(account, filter);
-    let days = account
-      .selectFrom('scan_account_days')
-      .select(['day', 'scans', 'bot_scans', 'unique_visitors'])
-      .where(sql<boolean>`day >= ${a.firstDay}::date AND day <= ${a.lastDay}::date`);
-    if (filter.folderId) days = days.where('folder_key', '=', filter.folderId);
-    if (filter.type) days = days.where('code_type', '=', filter.type);
-    // The account's day rows know no tag: with one, the codes' own day rows are summed.
-    const daysOf = filter.tag
-      ? account
-          .selectFrom('scan_code_days')
-          .select(['day', 'scans', 'bot_scans', 'unique_visitors'])
-          .where(sql<boolean>`day >= ${a.firstDay}::date AND day <= ${a.lastDay}::date AND qr_code_id IN (SELECT id FROM codes)`)
-      : days;
-    // The account's value rows know no folder, type or tag: narrowed (by the filter or the key's folders), the codes' own rows are summed.
-    const whole = !filter.folderId && !filter.type && !filter.tag && account.folderIds === null;
+    const days = filter.tagId ? codeDaysOf(account, a) : accountDaysOf(account, filter, a);
+    // The account's value rows know no folder or type: narrowed (by the filter or the key's folders), the codes' own rows are summed.
+    const whole = !filter.folderId && !filter.type && !filter.tagId && account.folderIds === null;
     const values = whole
       ? sql`SELECT v.day, v.dimension, v.value, v.detail, v.scans FROM (${account
           .selectFrom('scan_account_day_values')
@@ -278,7 +266,7 @@ export class ScanAnalyticsRepository implements ScanAnalyticsReader {
       -- Summed per day first: a day has a row per folder and type in use, and the totals read this thrice.
       rolled AS (
         SELECT d.bucket, r.scans, r.bot_scans, r.unique_visitors
-        FROM (SELECT day, sum(scans) AS scans, sum(bot_scans) AS bot_scans, sum(unique_visitors) AS unique_visitors FROM (${daysOf}) r GROUP BY day) r
+        FROM (SELECT day, sum(scans) AS scans, sum(bot_scans) AS bot_scans, sum(unique_visitors) AS unique_visitors FROM (${days}) r GROUP BY day) r
         JOIN days d ON d.day = r.day
       ),
       -- The codes to read raw scans of, per range: those with a rollup row on a day the range touches
@@ -392,6 +380,28 @@ function codesIn(account: AccountTables, filter: AccountScanFilter) {
   let codes = account.selectFrom('qr_codes').select(['qr_codes.id', 'qr_codes.name', 'qr_codes.short_code', 'qr_codes.type', 'qr_codes.scans']);
   if (filter.folderId) codes = codes.where('qr_codes.folder_id', '=', filter.folderId);
   if (filter.type) codes = codes.where('qr_codes.type', '=', filter.type);
-  if (filter.tag) codes = codes.where(sql<boolean>`qr_codes.tag_ids @> ARRAY[${filter.tag.id}]::uuid[]`);
+  if (filter.tagId) codes = codes.where(sql<boolean>`qr_codes.tag_ids @> ARRAY[${filter.tagId}]::uuid[]`);
   return codes;
+}
+
+/** The account's day rollups in the filter's folder and type (rows per day, folder and type). */
+function accountDaysOf(account: AccountTables, filter: AccountScanFilter, a: ReturnType<typeof planArrays>) {
+  let days = account
+    .selectFrom('scan_account_days')
+    .select(['day', 'scans', 'bot_scans', 'unique_visitors'])
+    .where(sql<boolean>`day >= ${a.firstDay}::date AND day <= ${a.lastDay}::date`);
+  if (filter.folderId) days = days.where('folder_key', '=', filter.folderId);
+  if (filter.type) days = days.where('code_type', '=', filter.type);
+  return days;
+}
+
+/**
+ * The day rollups of the filter's codes (a tag's: the account's rollups know no tags), one row per
+ * code and day; unique visitors are counted per code, so their sum is the account rollups' figure.
+ */
+function codeDaysOf(account: AccountTables, a: ReturnType<typeof planArrays>) {
+  return account
+    .selectFrom('scan_code_days')
+    .select(['day', 'scans', 'bot_scans', 'unique_visitors'])
+    .where(sql<boolean>`qr_code_id IN (SELECT id FROM codes) AND day >= ${a.firstDay}::date AND day <= ${a.lastDay}::date`);
 }

@@ -5,9 +5,9 @@ import type { AccountId } from '../common/ids/account-id';
 import type { QrCodeId, TagId } from '../common/ids/resource-ids';
 import { checkTagName } from '../tags/tag-names';
 import { TagsService } from '../tags/tags.service';
-import type { AccountScanFilter } from './scan-aggregates';
 import { ValidationFailedException } from '../common/validation/validation-failed.exception';
 import type { ScanAnalyticsQuery } from './dto/scan-analytics.query';
+import type { AccountScanFilter } from './scan-aggregates';
 import { SCAN_ANALYTICS_READER, type ScanAnalyticsReader } from './scan-analytics-reader';
 import { toAccountAnalyticsView, toScanAnalyticsView } from './scan-analytics.representation';
 import { ScanAnalyticsRepository } from './scan-analytics.repository';
@@ -61,20 +61,22 @@ export class ScanAnalyticsService {
   /**
    * Account-wide analytics (GET /analytics): every code of the account in the folder and type asked
    * for, over whole days of the zone (whole hours by hour): the window is widened to them.
+   * `narrower` narrows further, by what the API has no parameter for (a tag's stats page).
    */
-  async account(accountId: AccountId, query: AccountAnalyticsQuery, now = new Date()) {
+  async account(accountId: AccountId, query: AccountAnalyticsQuery, now = new Date(), narrower: Pick<AccountScanFilter, 'tagId'> = {}) {
     const check = resolveScanWindow(query, now);
     if (!check.ok) throw new ValidationFailedException(check.errors);
     if (query.folder_id && !(await this.folders.ownedAmong(accountId, [query.folder_id])).has(query.folder_id))
       throw Object.assign(new NotFoundException('Folder not found'), { fieldErrors: [NOT_YOUR_FOLDER] });
-    const filter = { folderId: query.folder_id, type: query.type, tag: await this.tagOf(accountId, query.tag) };
+    const tag = await this.tagOf(accountId, query.tag);
+    const filter: AccountScanFilter = { folderId: query.folder_id, type: query.type, ...(tag && { tagId: tag.id }), ...narrower };
     const window = widenToWholeDays(check.window);
     const aggregates = await this.repository.accountAggregate(accountId, filter, window);
-    return toAccountAnalyticsView(window, filter, aggregates);
+    return toAccountAnalyticsView(window, filter, aggregates, tag?.name);
   }
 
-  /** The tag filter of a name (400 naming `tag` when it is no tag name); a name of no tag of the account matches no code. */
-  private async tagOf(accountId: AccountId, raw: string | undefined): Promise<AccountScanFilter['tag']> {
+  /** The `tag` filter of a name (400 naming `tag` when it is no tag name); a name of no tag of the account matches no code. */
+  private async tagOf(accountId: AccountId, raw: string | undefined): Promise<{ id: TagId; name: string } | undefined> {
     if (raw === undefined) return undefined;
     const check = checkTagName(raw, 'tag');
     if (!check.ok) throw new ValidationFailedException([check.error]);

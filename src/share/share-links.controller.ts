@@ -15,6 +15,12 @@ import { ShareLinksService } from './share-links.service';
 const idParam = (what: string, name = 'id') => ApiParam({ name, format: 'uuid', description: what });
 const CODE_ID = idParam('Id of one of your QR codes (the `id` of a create answer or of GET /api/v1/qrcodes)');
 const FOLDER_ID = idParam('Id of one of your folders (the `id` of a create answer or of GET /api/v1/folders)');
+const TAG_NAME = ApiParam({
+  name: 'name',
+  description: 'One of your tags, in any case (URL-encoded; GET /api/v1/tags lists them)',
+  example: 'spring',
+});
+const TAG_NOT_FOUND = { description: 'No such tag among yours (for a folder-restricted key: on its codes)', message: 'Tag not found' };
 const CREATE_ERRORS = {
   400: {
     message: 'Validation failed: expires_at must be in the future',
@@ -78,6 +84,40 @@ export class ShareLinksController {
   @ApiErrorResponses({ 400: ID_NOT_A_UUID, 404: { description: 'No such folder among yours', message: 'Folder not found' } })
   async listForFolder(@CurrentAccount() account: AccountId, @Param('id', folderIdPipe) id: FolderId): Promise<{ data: ShareLinkView[] }> {
     return { data: await this.shareLinks.listForFolder(account, id) };
+  }
+
+  @Post('tags/:name/share-links')
+  @RequiredScope('analytics:write')
+  @ApiOperation({
+    operationId: 'createTagShareLink',
+    summary: "Share a tag's statistics (every code carrying it) as a read-only public page",
+    description:
+      'A folder-restricted key may not: the page counts codes in every folder (403). ' +
+      'Deleting the tag, or merging it into another, deletes its links.',
+  })
+  @TAG_NAME
+  @ApiJsonBody(CreateShareLinkDto, CREATE_SHARE_LINK_EXAMPLES)
+  @ApiCreatedResponse({ type: ShareLinkGetView, description: 'The link (its url is the page)' })
+  @ApiErrorResponses({
+    ...CREATE_ERRORS,
+    403: {
+      description: 'A folder-restricted key (the page counts codes in every folder)',
+      message: "This API key is limited to some folders: it cannot share a tag's statistics, which count codes in every folder",
+    },
+    404: TAG_NOT_FOUND,
+  })
+  createForTag(@CurrentAccount() account: AccountId, @Param('name') name: string, @Body() body: CreateShareLinkDto): Promise<ShareLinkView> {
+    return this.shareLinks.createForTag(account, name, body);
+  }
+
+  @Get('tags/:name/share-links')
+  @RequiredScope('analytics:read')
+  @ApiOperation({ operationId: 'listTagShareLinks', summary: "A tag's share links, revoked ones included" })
+  @TAG_NAME
+  @ApiOkResponse({ type: ShareLinkListView, description: 'Newest first' })
+  @ApiErrorResponses({ 404: TAG_NOT_FOUND })
+  async listForTag(@CurrentAccount() account: AccountId, @Param('name') name: string): Promise<{ data: ShareLinkView[] }> {
+    return { data: await this.shareLinks.listForTag(account, name) };
   }
 
   @Delete('share-links/:token_id')

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { AccountId } from '../common/ids/account-id';
-import type { FolderId, QrCodeId, ShareLinkId } from '../common/ids/resource-ids';
+import { sql } from 'kysely';
+import type { FolderId, QrCodeId, ShareLinkId, TagId } from '../common/ids/resource-ids';
 import { Database } from '../infra/database/database.service';
 import type { Tables } from '../infra/database/tables';
 import type { StatsSection } from './stats-page/stats-sections';
@@ -10,6 +11,9 @@ export interface ShareLinkRecord {
   accountId: AccountId;
   qrCodeId: QrCodeId | null;
   folderId: FolderId | null;
+  tagId: TagId | null;
+  /** the tag's name now (a rename shows at once); null: not a tag's link */
+  tagName: string | null;
   fields: StatsSection[];
   passwordHash: string | null;
   expiresAt: Date | null;
@@ -17,10 +21,22 @@ export interface ShareLinkRecord {
   createdAt: Date;
 }
 
-export type ShareSubject = { qrCodeId: QrCodeId } | { folderId: FolderId };
+export type ShareSubject = { qrCodeId: QrCodeId } | { folderId: FolderId } | { tagId: TagId };
 export type NewShareLink = Pick<ShareLinkRecord, 'id' | 'fields' | 'passwordHash' | 'expiresAt' | 'createdAt'>;
 
-const COLUMNS = ['id', 'account_id', 'qr_code_id', 'folder_id', 'fields', 'password_hash', 'expires_at', 'revoked_at', 'created_at'] as const;
+const COLUMNS = [
+  'id',
+  'account_id',
+  'qr_code_id',
+  'folder_id',
+  'tag_id',
+  'fields',
+  'password_hash',
+  'expires_at',
+  'revoked_at',
+  'created_at',
+  sql<string | null>`(SELECT t.name FROM tags t WHERE t.id = share_links.tag_id)`.as('tag_name'),
+] as const;
 
 @Injectable()
 export class ShareLinksRepository {
@@ -34,6 +50,7 @@ export class ShareLinksRepository {
           id: link.id,
           qr_code_id: 'qrCodeId' in subject ? subject.qrCodeId : null,
           folder_id: 'folderId' in subject ? subject.folderId : null,
+          tag_id: 'tagId' in subject ? subject.tagId : null,
           fields: link.fields,
           password_hash: link.passwordHash,
           expires_at: link.expiresAt,
@@ -47,7 +64,9 @@ export class ShareLinksRepository {
 
   async listOf(accountId: AccountId, subject: ShareSubject): Promise<ShareLinkRecord[]> {
     let query = this.database.read.forAccount(accountId).selectFrom('share_links').select(COLUMNS);
-    query = 'qrCodeId' in subject ? query.where('qr_code_id', '=', subject.qrCodeId) : query.where('folder_id', '=', subject.folderId);
+    if ('qrCodeId' in subject) query = query.where('qr_code_id', '=', subject.qrCodeId);
+    else if ('folderId' in subject) query = query.where('folder_id', '=', subject.folderId);
+    else query = query.where('tag_id', '=', subject.tagId);
     return (await query.orderBy('created_at', 'desc').orderBy('id').execute()).map(toRecord);
   }
 
@@ -73,6 +92,8 @@ type Row = {
   account_id: AccountId;
   qr_code_id: QrCodeId | null;
   folder_id: FolderId | null;
+  tag_id: TagId | null;
+  tag_name: string | null;
   fields: string[] | null;
   password_hash: string | null;
   expires_at: Date | null;
@@ -86,6 +107,8 @@ function toRecord(row: Row): ShareLinkRecord {
     accountId: row.account_id,
     qrCodeId: row.qr_code_id,
     folderId: row.folder_id,
+    tagId: row.tag_id,
+    tagName: row.tag_name,
     fields: (row.fields ?? []) as StatsSection[],
     passwordHash: row.password_hash,
     expiresAt: row.expires_at,

@@ -5,6 +5,7 @@ import { ImagesModule } from '../images/images.module';
 import { QrCodesModule } from '../qrcodes/qrcodes.module';
 import { ScansModule } from '../scans/scans.module';
 import { RedirectModule } from '../redirect/redirect.module';
+import { TagsModule } from '../tags/tags.module';
 import { ImageLinkServing } from './image-link-serving';
 import { ShareHostRoutes } from './share-host.routes';
 import { PreviewImageRoutes } from './preview-image.routes';
@@ -20,11 +21,11 @@ import { ShareTokens } from './share-tokens';
 import { StatsPagesService } from './stats-pages.service';
 
 /**
- * Sharing without a key (docs/sharing.md): read-only stats pages of a code or a folder behind
+ * Sharing without a key (docs/sharing.md): read-only stats pages of a code, a folder or a tag behind
  * signed, revocable links, public image URLs for <img>, and the charts drawn for both.
  */
 @Module({
-  imports: [QrCodesModule, FoldersModule, AnalyticsModule, ImagesModule, ScansModule, RedirectModule],
+  imports: [QrCodesModule, FoldersModule, TagsModule, AnalyticsModule, ImagesModule, ScansModule, RedirectModule],
   controllers: [ShareLinksController, ImageLinksController, AnalyticsChartsController],
   providers: [
     ShareTokens,

@@ -4,6 +4,7 @@ import type { FieldError } from '../common/validation/field-error';
 import { ScanAnalyticsService } from '../analytics/scan-analytics.service';
 import { FoldersService } from '../folders/folders.service';
 import { ImagesService } from '../images/images.service';
+import { type NearCache, NearCacheRegistry } from '../infra/cache/near-cache';
 import { QrCodesService } from '../qrcodes/qr-codes.service';
 import type { ShareLinkRecord } from './share-links.repository';
 import { ShareLinksRepository } from './share-links.repository';
@@ -14,6 +15,14 @@ import type { BreakdownSection, StatsSection } from './stats-page/stats-sections
 
 const DAY_MS = 86_400_000;
 const PAGE_IMAGE_SIZE = 224;
+/**
+ * How long one page's answer (a link, format, range, interval and zone) is reused: its numbers may
+ * be this much behind (docs/sharing.md#stats-pages). Requests arriving while it is being computed
+ * wait for that computation instead of starting their own.
+ */
+export const STATS_ANSWER_TTL_MS = 60_000;
+/** Answers kept per instance (a year's page is ~100 KB). */
+const STATS_ANSWERS_KEPT = 200;
 
 export type StatsAnswer =
   { kind: 'page'; html: string } | { kind: 'json'; body: StatsJson } | { kind: 'invalid'; errors: FieldError[] } | { kind: 'not_found' };
@@ -43,10 +52,13 @@ const BREAKDOWN_SOURCES: Record<BreakdownSection, (view: AnalyticsView) => Array
 /**
  * Public stats pages (`/s/<token>`, docs/sharing.md#stats-pages): a token this deployment signed,
  * for a link neither revoked nor expired, read per request (a revocation holds at once on every
- * instance); the numbers are the analytics API's for the same window and zone.
+ * instance); the numbers are the analytics API's for the same window and zone, computed once a
+ * minute per page and instance (STATS_ANSWER_TTL_MS): the link is still read on every request.
  */
 @Injectable()
 export class StatsPagesService {
+  private readonly answers: NearCache<Promise<StatsAnswer>>;
+
   constructor(
     private readonly tokens: ShareTokens,
     private readonly links: ShareLinksRepository,
@@ -54,7 +66,10 @@ export class StatsPagesService {
     private readonly codes: QrCodesService,
     private readonly folders: FoldersService,
     private readonly images: ImagesService,
-  ) {}
+    nearCaches: NearCacheRegistry,
+  ) {
+    this.answers = nearCaches.cache('stats-page-answers', { maxEntries: STATS_ANSWERS_KEPT, ttlMs: STATS_ANSWER_TTL_MS });
+  }
 
   /** The link behind a token, if it stands; null answers 404 whatever the reason (unknown, altered, revoked, expired). */
   async standingLink(token: string, now: Date): Promise<ShareLinkRecord | null> {
@@ -65,12 +80,25 @@ export class StatsPagesService {
     return link;
   }
 
-  async answer(link: ShareLinkRecord, token: string, rawQuery: Record<string, unknown>, format: 'html' | 'json', now: Date): Promise<StatsAnswer> {
+  /** The page of a standing link: the answer of this minute if one was computed (or is being computed), else a new one. */
+  answer(link: ShareLinkRecord, token: string, rawQuery: Record<string, unknown>, format: 'html' | 'json', now: Date): Promise<StatsAnswer> {
     const check = parseStatsQuery(rawQuery);
-    if (!check.ok) return { kind: 'invalid', errors: check.errors };
-    const { name, kind, view } = await this.read(link, check.query, now);
+    if (!check.ok) return Promise.resolve({ kind: 'invalid', errors: check.errors });
+    const { days, interval, timeZone } = check.query;
+    const key = [link.id, format, days, interval, timeZone, Math.floor(now.getTime() / STATS_ANSWER_TTL_MS)].join('|');
+    const kept = this.answers.get(key);
+    if (kept) return kept;
+    const computed = this.compute(link, token, check.query, format, now);
+    this.answers.set(key, computed);
+    // A failure is not kept: the next request tries again.
+    computed.catch(() => this.answers.deleteLocal(key));
+    return computed;
+  }
+
+  private async compute(link: ShareLinkRecord, token: string, query: StatsQuery, format: 'html' | 'json', now: Date): Promise<StatsAnswer> {
+    const { name, kind, view } = await this.read(link, query, now);
     const sections = new Set(link.fields);
-    if (format === 'json') return { kind: 'json', body: statsJson(name, kind, check.query, view, sections) };
+    if (format === 'json') return { kind: 'json', body: statsJson(name, kind, query, view, sections) };
     const data: StatsPageData = {
       name,
       kind,
@@ -78,9 +106,9 @@ export class StatsPagesService {
       window: {
         from: new Date(view.from),
         to: new Date(view.to),
-        interval: check.query.interval,
-        timeZone: check.query.timeZone,
-        days: check.query.days,
+        interval: query.interval,
+        timeZone: query.timeZone,
+        days: query.days,
       },
       totals: { scans: view.totals.scans, uniqueVisitors: view.totals.unique_visitors },
       series: view.series.map((bucket) => ({ start: new Date(bucket.start), scans: bucket.scans, uniqueVisitors: bucket.unique_visitors })),
@@ -103,6 +131,8 @@ export class StatsPagesService {
       const code = await this.codes.findOwned(link.accountId, link.qrCodeId);
       return { name: code.name, kind: 'QR code', view: await this.analytics.scans(link.accountId, link.qrCodeId, window, now) };
     }
+    if (link.tagId)
+      return { name: link.tagName ?? '', kind: 'Tag', view: await this.analytics.account(link.accountId, window, now, { tagId: link.tagId }) };
     const folderId = link.folderId as NonNullable<ShareLinkRecord['folderId']>;
     const folder = await this.folders.get(link.accountId, folderId);
     return { name: folder.name, kind: 'Folder', view: await this.analytics.account(link.accountId, { ...window, folder_id: folderId }, now) };

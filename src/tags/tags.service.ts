@@ -111,6 +111,18 @@ export class TagsService {
     };
   }
 
+  /** The tag of that name as the request's key sees it (a folder-restricted key: only a tag on its codes), or a 404. */
+  async visible(accountId: AccountId, name: string): Promise<TagRecord> {
+    const tag = await this.tags.findByName(accountId, name);
+    if (!tag || !(await this.isVisible(accountId, tag.id))) throw tagNotFound();
+    return tag;
+  }
+
+  /** Whether the request's key sees the tag: every key of the account, a folder-restricted one only a tag on its codes. */
+  async isVisible(accountId: AccountId, id: TagId): Promise<boolean> {
+    return !restrictedFolders(accountId) || (await this.tags.count(accountId, id)) > 0;
+  }
+
   /** The ids of a code's tag names, in their order, the tags missing made (in the code write's transaction). */
   async idsFor(tx: Tables, accountId: AccountId, names: readonly string[]): Promise<TagId[]> {
     if (names.length === 0) return [];

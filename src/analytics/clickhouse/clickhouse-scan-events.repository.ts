@@ -197,11 +197,11 @@ export class ClickHouseScanEventsRepository implements ScanAnalyticsReader {
     );
     const account = this.database.read.forAccount(accountId);
     let rows: AggregateRow[];
-    if (filter.folderId !== undefined || filter.type !== undefined || filter.tag !== undefined || account.folderIds !== null) {
+    if (filter.folderId !== undefined || filter.type !== undefined || filter.tagId !== undefined || account.folderIds !== null) {
       let allowed = account.selectFrom('qr_codes').select('id');
       if (filter.folderId) allowed = allowed.where('folder_id', '=', filter.folderId);
       if (filter.type) allowed = allowed.where('type', '=', filter.type);
-      if (filter.tag) allowed = allowed.where(sql<boolean>`tag_ids @> ARRAY[${filter.tag.id}]::uuid[]`);
+      if (filter.tagId) allowed = allowed.where(sql<boolean>`tag_ids @> ARRAY[${filter.tagId}]::uuid[]`);
       const ids = (await allowed.limit(MAX_LISTED_CODES + 1).execute()).map((row) => row.id as string);
       if (ids.length > MAX_LISTED_CODES) throw new ClickHouseDeclined(`more than ${MAX_LISTED_CODES} codes to list`);
       if (ids.length === 0) return { ...this.commonAnswer(null, starts), topCodes: [] };

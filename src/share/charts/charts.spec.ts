@@ -75,6 +75,16 @@ describe('seriesChartSvg', () => {
     expect(texts(svg)).toEqual(expect.arrayContaining(['Mar 29', 'Mar 30', 'Mar 31']));
   });
 
+  it('anchors the first label at the left edge and the last at the right, so neither is cut off', () => {
+    const svg = seriesChartSvg({ id: 'series', title: 'Scans per day', points, interval: 'day', timeZone: 'UTC' });
+    const anchors = [...svg.matchAll(/<text [^>]*text-anchor="(\w+)"[^>]*>(Mar \d+)<\/text>/g)].map((match) => [match[2], match[1]]);
+    expect(anchors).toEqual([
+      ['Mar 28', 'start'],
+      ['Mar 29', 'middle'],
+      ['Mar 30', 'end'],
+    ]);
+  });
+
   it('describes the total and the peak for screen readers', () => {
     const svg = seriesChartSvg({ id: 'series', title: 'Scans per day', points, interval: 'day', timeZone: 'UTC' });
     expect(svg).toContain('15 scans over 3 days, most (12) in the day of Mar 29');

@@ -77,7 +77,8 @@ function timeLabels(input: SeriesChartInput, plot: Plot, xOf: (index: number) =>
   const format = bucketLabelFormat(input.interval, input.timeZone);
   let labels = '';
   for (let index = 0; index < count; index += every) {
-    const anchor = count === 1 ? 'middle' : index === 0 ? 'start' : 'middle';
+    // The first and last labels sit at the plot's edges: anchored inward, not cut off.
+    const anchor = count === 1 ? 'middle' : index === 0 ? 'start' : index === count - 1 ? 'end' : 'middle';
     labels += element(
       'text',
       [

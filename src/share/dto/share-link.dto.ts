@@ -43,6 +43,8 @@ export class ShareLinkView {
   @ApiProperty({ description: 'The public page; append .json for its data', example: 'https://qr.example.com/s/Cw0...' }) url: string;
   @ApiProperty({ format: 'uuid', nullable: true, type: String }) qr_code_id: string | null;
   @ApiProperty({ format: 'uuid', nullable: true, type: String }) folder_id: string | null;
+  @ApiProperty({ nullable: true, type: String, description: "The tag's name (now: a rename shows here), for a tag's link", example: null })
+  tag: string | null;
   @ApiProperty({ type: [String], enum: STATS_SECTIONS }) fields: string[];
   @ApiProperty({ description: 'Whether viewers must enter a password' }) has_password: boolean;
   @ApiProperty({ ...TIMESTAMP, nullable: true, type: String }) expires_at: string | null;
