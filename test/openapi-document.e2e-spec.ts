@@ -383,6 +383,8 @@ describe('OpenAPI document (e2e)', () => {
     );
     expect(keyHeaders.map(({ op }) => op.operation.operationId).sort()).toEqual([
       'bulkCreateQrCodes',
+      'bulkDeleteQrCodes',
+      'bulkUpdateQrCodes',
       'createExport',
       'createImport',
       'createQrCode',

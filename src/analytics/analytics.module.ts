@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { FoldersModule } from '../folders/folders.module';
 import { ScansModule } from '../scans/scans.module';
+import { TagsModule } from '../tags/tags.module';
 import { AccountAnalyticsController } from './account-analytics.controller';
 import { ClickHouseErasureOutboxRepository } from './clickhouse/clickhouse-erasure-outbox.repository';
 import { ClickHouseExportOutboxRepository } from './clickhouse/clickhouse-export-outbox.repository';
@@ -27,7 +28,7 @@ import { ScanRetention } from './retention/scan-retention.service';
  * maintenance: months of scan_events created ahead, retention (docs/scans-and-privacy.md#retention).
  */
 @Module({
-  imports: [ScansModule, FoldersModule],
+  imports: [ScansModule, FoldersModule, TagsModule],
   controllers: [ScanAnalyticsController, AccountAnalyticsController, ScanHistoryController],
   providers: [
     ScanAnalyticsRepository,
