@@ -7,7 +7,6 @@ import { AuthModule } from './auth/auth.module';
 import { BrandKitsModule } from './brand-kits/brand-kits.module';
 import { BulkModule } from './bulk/bulk.module';
 import { DomainsModule } from './domains/domains.module';
-import { BulkEditsModule } from './bulk-edits/bulk-edits.module';
 import { ExportsModule } from './exports/exports.module';
 import { ImportsModule } from './imports/imports.module';
 import { JobsModule } from './infra/jobs/jobs.module';
@@ -82,7 +81,6 @@ export class AppModule {
         HistoryModule,
         ImportsModule,
         ExportsModule,
-        BulkEditsModule,
         ShareModule,
         Gs1Module,
       ],

@@ -34,8 +34,8 @@ const ALLOWED: Record<string, string[]> = {
   images: ['common', 'config', 'infra', 'qrcodes', 'domains', 'rendering'],
   styles: ['common', 'config', 'infra', 'qrcodes', 'rendering'],
   bulk: ['common', 'config', 'infra', 'qrcodes'],
-  /** Exports stored scan batches to ClickHouse: listens to the scan store (StoredScanListeners); a tag filter's name resolved by TagsService. */
-  analytics: ['common', 'config', 'infra', 'generated', 'folders', 'qrcodes', 'scans', 'tags'],
+  /** Exports stored scan batches to ClickHouse: listens to the scan store (StoredScanListeners). */
+  analytics: ['common', 'config', 'infra', 'generated', 'folders', 'qrcodes', 'scans'],
   /** The redirect host: host dispatch, answers, landing pages, the record step (ENTRY_ONLY: the modules it serves through their entry). */
   redirect: ['common', 'config', 'infra', 'rendering', 'qrcodes', 'domains', 'scans', 'smart-links'],
   webhooks: ['common', 'config', 'infra', 'generated', 'folders', 'domains', 'qrcodes', 'scans', 'gs1'],
@@ -45,8 +45,8 @@ const ALLOWED: Record<string, string[]> = {
   history: ['common', 'config', 'infra', 'generated', 'qrcodes'],
   /** CSV imports: rows checked like bulk items, created through the QR code service; folders named by name. */
   imports: ['common', 'config', 'infra', 'generated', 'folders', 'qrcodes', 'bulk', 'tags', 'smart-links/settings'],
-  /** Bulk edits by filter or ids: each code changed through the QR code service, as one by one; `set.utm` checked by the link settings' rules. */
-  'bulk-edits': ['common', 'config', 'infra', 'generated', 'qrcodes', 'tags', 'smart-links/settings'],
+  /** Bulk edits by filter or ids: each code changed through the QR code service, as one by one. */
+  'bulk-edits': ['common', 'config', 'infra', 'generated', 'qrcodes', 'tags'],
   /** ZIP and CSV exports of codes, drawn by the renderer; the report CSV's unique visitors from analytics. */
   exports: ['common', 'config', 'infra', 'generated', 'folders', 'qrcodes', 'rendering', 'analytics'],
   /** Stats pages and image links: analytics and images shown without a key, on the redirect host's routes (HostRoutes); a tag's stats page (tags). */

@@ -383,8 +383,6 @@ describe('OpenAPI document (e2e)', () => {
     );
     expect(keyHeaders.map(({ op }) => op.operation.operationId).sort()).toEqual([
       'bulkCreateQrCodes',
-      'bulkDeleteQrCodes',
-      'bulkUpdateQrCodes',
       'createExport',
       'createImport',
       'createQrCode',

@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { FoldersModule } from '../folders/folders.module';
 import { ScansModule } from '../scans/scans.module';
-import { TagsModule } from '../tags/tags.module';
 import { AccountAnalyticsController } from './account-analytics.controller';
 import { ClickHouseErasureOutboxRepository } from './clickhouse/clickhouse-erasure-outbox.repository';
 import { ClickHouseExportOutboxRepository } from './clickhouse/clickhouse-export-outbox.repository';
@@ -28,7 +27,7 @@ import { ScanRetention } from './retention/scan-retention.service';
  * maintenance: months of scan_events created ahead, retention (docs/scans-and-privacy.md#retention).
  */
 @Module({
-  imports: [ScansModule, FoldersModule, TagsModule],
+  imports: [ScansModule, FoldersModule],
   controllers: [ScanAnalyticsController, AccountAnalyticsController, ScanHistoryController],
   providers: [
     ScanAnalyticsRepository,

@@ -25,13 +25,13 @@ export function toScanAnalyticsView(codeId: string, window: ScanWindow, aggregat
 }
 
 /** The JSON body of GET /analytics (the interceptor adds `request_id`); see dto/scan-analytics.views.ts. */
-export function toAccountAnalyticsView(window: ScanWindow, filter: AccountScanFilter, aggregates: AccountScanAggregates, tagName?: string) {
+export function toAccountAnalyticsView(window: ScanWindow, filter: AccountScanFilter, aggregates: AccountScanAggregates) {
   return {
     from: window.from.toISOString(),
     to: window.to.toISOString(),
     interval: window.interval,
     tz: window.timeZone,
-    filters: { folder_id: filter.folderId ?? null, type: filter.type ?? null, tag: tagName ?? null },
+    filters: { folder_id: filter.folderId ?? null, type: filter.type ?? null },
     totals: {
       scans: aggregates.totals.scans,
       unique_visitors: aggregates.totals.uniqueVisitors,

@@ -2,9 +2,7 @@ import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { FoldersService, NOT_YOUR_FOLDER } from '../folders/folders.service';
 import type { AccountAnalyticsQuery } from './dto/account-analytics.query';
 import type { AccountId } from '../common/ids/account-id';
-import type { QrCodeId, TagId } from '../common/ids/resource-ids';
-import { checkTagName } from '../tags/tag-names';
-import { TagsService } from '../tags/tags.service';
+import type { QrCodeId } from '../common/ids/resource-ids';
 import { ValidationFailedException } from '../common/validation/validation-failed.exception';
 import type { ScanAnalyticsQuery } from './dto/scan-analytics.query';
 import type { AccountScanFilter } from './scan-aggregates';
@@ -27,7 +25,6 @@ export class ScanAnalyticsService {
     @Inject(SCAN_ANALYTICS_READER) private readonly repository: ScanAnalyticsReader,
     private readonly folders: FoldersService,
     private readonly postgres: ScanAnalyticsRepository,
-    private readonly tags: TagsService,
   ) {}
 
   /**
@@ -68,22 +65,9 @@ export class ScanAnalyticsService {
     if (!check.ok) throw new ValidationFailedException(check.errors);
     if (query.folder_id && !(await this.folders.ownedAmong(accountId, [query.folder_id])).has(query.folder_id))
       throw Object.assign(new NotFoundException('Folder not found'), { fieldErrors: [NOT_YOUR_FOLDER] });
-    const tag = await this.tagOf(accountId, query.tag);
-    const filter: AccountScanFilter = { folderId: query.folder_id, type: query.type, ...(tag && { tagId: tag.id }), ...narrower };
+    const filter: AccountScanFilter = { folderId: query.folder_id, type: query.type, ...narrower };
     const window = widenToWholeDays(check.window);
     const aggregates = await this.repository.accountAggregate(accountId, filter, window);
-    return toAccountAnalyticsView(window, filter, aggregates, tag?.name);
-  }
-
-  /** The `tag` filter of a name (400 naming `tag` when it is no tag name); a name of no tag of the account matches no code. */
-  private async tagOf(accountId: AccountId, raw: string | undefined): Promise<{ id: TagId; name: string } | undefined> {
-    if (raw === undefined) return undefined;
-    const check = checkTagName(raw, 'tag');
-    if (!check.ok) throw new ValidationFailedException([check.error]);
-    const { all } = await this.tags.filterIds(accountId, [check.name], []);
-    return { id: all?.[0] ?? NO_TAG, name: check.name };
+    return toAccountAnalyticsView(window, filter, aggregates);
   }
 }
-
-/** The id of no tag: what a filter by a name the account has no tag of matches. */
-const NO_TAG = '00000000-0000-0000-0000-000000000000' as TagId;

@@ -38,20 +38,16 @@ export type ChangeSetCheck = { ok: true; change: ChangeSet } | { ok: false; erro
 const URL_PREFIX = /^https?:\/\/[^\s]/i;
 const MAX_URL = 2048;
 
-function replaceTargetProblems(replace: unknown): FieldError[] {
-  if (typeof replace !== 'object' || replace === null || Array.isArray(replace)) {
-    return [{ field: 'replace_target', message: 'replace_target must be an object {from, to}' }];
-  }
-  const sides = replace as Record<string, unknown>;
+function replaceTargetProblems(replace: NonNullable<ChangeSetInput['replace_target']>): FieldError[] {
   const errors: FieldError[] = [];
   for (const side of ['from', 'to'] as const) {
-    const value = sides[side];
+    const value = replace[side];
     const field = `replace_target.${side}`;
     if (typeof value !== 'string' || !URL_PREFIX.test(value) || value.length > MAX_URL) {
       errors.push({ field, message: `${field} must be the start of an http(s) URL, at most ${MAX_URL} characters ("https://old.example/")` });
     }
   }
-  if (errors.length === 0 && sides.from === sides.to)
+  if (errors.length === 0 && replace.from === replace.to)
     errors.push({ field: 'replace_target.to', message: 'replace_target.to must differ from replace_target.from' });
   return errors;
 }

@@ -22,12 +22,6 @@ export interface ListFilter {
   search?: string;
   /** Stored status; `expired` is derived from expires_at at `now`. */
   status?: { is: QrStatus; now: Date };
-  /** Codes carrying every one of these tags. */
-  tagIdsAll?: TagId[];
-  /** Codes carrying at least one of these tags. */
-  tagIdsAny?: TagId[];
-  /** A tag filter names no tag of the account that could match: no code does. */
-  matchesNothing?: boolean;
 }
 
 export interface QrCodeChanges {
@@ -143,14 +137,6 @@ export class QrCodesRepository {
     return new Map(names.map((name, index) => [tagKey(name), ids[index]]));
   }
 
-  /** The list's tag filters by name, as the filter's tag ids (TagsService.filterIds); none asked: nothing. */
-  async tagFilter(accountId: AccountId, all: readonly string[], any: readonly string[]): Promise<Partial<ListFilter>> {
-    if (all.length === 0 && any.length === 0) return {};
-    const ids = await this.tags.filterIds(accountId, all, any);
-    if (ids.all === null || (any.length > 0 && ids.any.length === 0)) return { matchesNothing: true };
-    return { ...(all.length > 0 && { tagIdsAll: ids.all }), ...(any.length > 0 && { tagIdsAny: ids.any }) };
-  }
-
   /** Inserts codes in one statement (all or none); short codes and the creating key's prefix are given by the caller. */
   async insert(tx: Tables, accountId: AccountId, codes: Array<StoredNewQrCode & { createdKeyPrefix?: string | null }>): Promise<QrCodeRecord[]> {
     const now = Date.now();
@@ -253,13 +239,13 @@ export class QrCodesRepository {
   }
 
   /**
-   * How many codes match. Without `search`, `status` or tags a sum over the trigger-kept
-   * qr_code_counts rows, not a count of up to millions of codes; otherwise the matches are counted
-   * (through the trigram index on search_text for a search, the GIN index on tag_ids for tags).
+   * How many codes match. Without `search` or `status` a sum over the trigger-kept qr_code_counts
+   * rows, not a count of up to millions of codes; otherwise the matches are counted (through the
+   * trigram index on search_text for a search).
    */
   async count(accountId: AccountId, filter: ListFilter): Promise<number> {
     const codes = this.database.read.forAccount(accountId);
-    if (filter.search || filter.status || filter.tagIdsAll || filter.tagIdsAny || filter.matchesNothing) {
+    if (filter.search || filter.status) {
       const row = await codes
         .selectFrom('qr_codes')
         .select((eb) => eb.fn.countAll<bigint>().as('total'))
@@ -283,10 +269,6 @@ export class QrCodesRepository {
     // search_text is lower(name || newline || content_string): one trigram index, no per-row lowering.
     if (filter.search) conditions.push(sql<SqlBool>`search_text LIKE lower(${likePattern(filter.search)})`);
     if (filter.status) conditions.push(this.statusCondition(eb, filter.status));
-    // One GIN index on tag_ids answers both: contains every id, overlaps any of them.
-    if (filter.tagIdsAll?.length) conditions.push(sql<SqlBool>`tag_ids @> ${filter.tagIdsAll}::uuid[]`);
-    if (filter.tagIdsAny?.length) conditions.push(sql<SqlBool>`tag_ids && ${filter.tagIdsAny}::uuid[]`);
-    if (filter.matchesNothing) conditions.push(sql<SqlBool>`false`);
     return conditions;
   }
 

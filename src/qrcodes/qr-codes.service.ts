@@ -1,6 +1,6 @@
 import { Inject, Injectable, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 import type { AccountId } from '../common/ids/account-id';
-import type { DomainId, FolderId, QrCodeId } from '../common/ids/resource-ids';
+import type { DomainId, QrCodeId } from '../common/ids/resource-ids';
 import { ConcurrencyLimit, SlotWaitTimeout } from '../common/concurrency/concurrency-limit';
 import type { FieldError } from '../common/validation/field-error';
 import { ValidationFailedException } from '../common/validation/validation-failed.exception';
@@ -26,7 +26,6 @@ import { SCAN_COUNTS, type ScanCounts } from '../scans/scan-counts';
 import { SearchResultCache } from './search-result-cache';
 import { withFreshShortCodes } from './short-code';
 import { hashLinkPassword } from '../smart-links/settings/link-password';
-import { checkTagList } from '../tags/tag-names';
 
 /**
  * Search queries (a page or a total) computed at once per instance: a fifth of the read pool.
@@ -151,14 +150,8 @@ export class QrCodesService {
     return toCreated(created, this.origins);
   }
 
-  /** The list's filters of a query: its tag names checked (400 naming `tag[i]`) and resolved to the account's tags. */
-  async filterOf(accountId: AccountId, query: Omit<ListFilterQuery, 'sort'>): Promise<ListFilter> {
-    const tags = checkedTagFilters(query);
-    return { ...listFilter(query), ...(await this.codes.tagFilter(accountId, tags.tag, tags.tag_any)) };
-  }
-
   async list(accountId: AccountId, query: ListQrCodesQuery) {
-    const filter = await this.filterOf(accountId, query);
+    const filter = listFilter(query);
     // A search's ids and total come first, outside the scan counts' read: only the rows and their
     // pending scans must be read as one step.
     const searched = filter.search ? await this.searchIdsAndTotal(accountId, filter, query.sort, query.page, query.limit) : undefined;
@@ -208,7 +201,7 @@ export class QrCodesService {
    * memory and cost per batch however many codes match). For exports.
    */
   async *eachMatching(accountId: AccountId, query: ListFilterQuery, batch: number): AsyncGenerator<QrCodeRecord[]> {
-    const filter = await this.filterOf(accountId, query);
+    const filter = listFilter(query);
     let after: QrCodeRecord | null = null;
     for (;;) {
       const codes = await this.codes.batchAfter(accountId, filter, query.sort, after, batch);
@@ -245,20 +238,6 @@ export class QrCodesService {
 
   /** Applies the update and answers the code as it is then (the get representation). */
   async update(accountId: AccountId, id: QrCodeId, dto: UpdateQrCodeDto, options: UpdateOptions = { mergeContent: false }) {
-    const updated = await this.change(accountId, id, dto, options);
-    // Read again with the pending scans, as get does; a delete since the commit leaves the updated row.
-    const { result: code, pending } = await this.scans.readWithPending(
-      async () => (await this.codes.find(accountId, id)) ?? updated,
-      (found) => (found.isDynamic ? [found.id] : []),
-    );
-    return toListItem(code, this.origins, pending.get(id));
-  }
-
-  /**
-   * An update of one code by the update's rules, recorded (audit, history, webhook) and published
-   * as one: the single update and each code of a bulk edit. Returns the code as the update left it.
-   */
-  async change(accountId: AccountId, id: QrCodeId, dto: UpdateQrCodeDto, options: UpdateOptions = { mergeContent: false }): Promise<QrCodeRecord> {
     const current = await this.findOwned(accountId, id);
     const check = checkQrCodeUpdate(current, dto, this.context(), options);
     if (!check.ok) throw new ValidationFailedException(check.errors);
@@ -305,20 +284,12 @@ export class QrCodesService {
       ),
     );
     await this.events.publishCommitted(updated);
-    return updated.code;
-  }
-
-  /**
-   * Whether a folder and a domain may be given to the account's codes (an owned folder, within a
-   * restricted key's; a verified domain): the errors, named by field.
-   */
-  async checkTargets(accountId: AccountId, targets: { folder_id?: FolderId | null; domain_id?: DomainId | null }): Promise<FieldError[]> {
-    const errors: FieldError[] = [];
-    const { folder_id: folderId, domain_id: domainId } = targets;
-    if (folderId === null && restrictedFolders(accountId)) errors.push({ field: 'folder_id', message: OUTSIDE_KEY_FOLDERS });
-    if (folderId && !(await this.folders.ownedAmong(accountId, [folderId])).has(folderId)) errors.push(NOT_YOUR_FOLDER);
-    if (domainId && !(await this.domains.verifiedAmong(accountId, [domainId])).has(domainId)) errors.push(NOT_YOUR_DOMAIN);
-    return errors;
+    // Read again with the pending scans, as get does; a delete since the commit leaves the updated row.
+    const { result: code, pending } = await this.scans.readWithPending(
+      async () => (await this.codes.find(accountId, id)) ?? updated.code,
+      (found) => (found.isDynamic ? [found.id] : []),
+    );
+    return toListItem(code, this.origins, pending.get(id));
   }
 
   /**
@@ -379,20 +350,7 @@ export class QrCodesService {
 }
 
 /** The list's filters and sort (the list query without its page). */
-export type ListFilterQuery = Pick<ListQrCodesQuery, 'type' | 'is_dynamic' | 'folder_id' | 'search' | 'status' | 'sort' | 'tag' | 'tag_any'>;
-
-/** The tag names of the list's `tag` and `tag_any`, each checked as a tag name and normalized (400 naming `tag[1]`). */
-function checkedTagFilters(query: Pick<ListFilterQuery, 'tag' | 'tag_any'>): { tag: string[]; tag_any: string[] } {
-  const errors: FieldError[] = [];
-  const names = { tag: [] as string[], tag_any: [] as string[] };
-  for (const field of ['tag', 'tag_any'] as const) {
-    const check = checkTagList(query[field] ?? [], field);
-    if (check.ok) names[field] = check.tags;
-    else errors.push(...check.errors);
-  }
-  if (errors.length > 0) throw new ValidationFailedException(errors);
-  return names;
-}
+export type ListFilterQuery = Pick<ListQrCodesQuery, 'type' | 'is_dynamic' | 'folder_id' | 'search' | 'status' | 'sort'>;
 
 function listFilter(query: Omit<ListFilterQuery, 'sort'>): ListFilter {
   return {

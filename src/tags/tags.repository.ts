@@ -65,17 +65,6 @@ export class TagsRepository {
     return row ?? null;
   }
 
-  /** The account's tags of these names (in any case), each with the name it was asked by; names of no tag are left out. */
-  async findByNames(accountId: AccountId, names: readonly string[]): Promise<Array<TagRecord & { wanted: string }>> {
-    if (names.length === 0) return [];
-    return this.database.read
-      .forAccount(accountId)
-      .selectFrom('tags')
-      .innerJoin(sql<{ wanted: string }>`unnest(${names}::text[])`.as('w'), (join) => join.on(sql<boolean>`lower(tags.name) = lower(w)`))
-      .select(['tags.id', 'tags.name', sql<string>`w`.as('wanted')])
-      .execute();
-  }
-
   /** The tags of these names (in any case, each with the name it was asked by), locked in id order until the transaction ends. */
   async lockByNames(tx: Tables, accountId: AccountId, names: readonly string[]): Promise<Array<TagRecord & { wanted: string }>> {
     return tx

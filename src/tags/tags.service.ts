@@ -96,21 +96,6 @@ export class TagsService {
     return detached;
   }
 
-  /**
-   * The list's tag filters as tag ids (docs/tags-and-bulk-edits.md#finding-codes-by-tag): `all` the
-   * ids of every name (null when a name is no tag of the account: no code carries it), `any` the
-   * ids of the names that are tags (empty: no code matches). Names are compared without case.
-   */
-  async filterIds(accountId: AccountId, all: readonly string[], any: readonly string[]): Promise<{ all: TagId[] | null; any: TagId[] }> {
-    const rows = await this.tags.findByNames(accountId, [...all, ...any]);
-    const idOf = (name: string) => rows.find((row) => row.wanted === name)?.id;
-    const allIds = all.map(idOf);
-    return {
-      all: allIds.every((id) => id !== undefined) ? ([...new Set(allIds)] as TagId[]) : null,
-      any: [...new Set(any.flatMap((name) => idOf(name) ?? []))],
-    };
-  }
-
   /** The tag of that name as the request's key sees it (a folder-restricted key: only a tag on its codes), or a 404. */
   async visible(accountId: AccountId, name: string): Promise<TagRecord> {
     const tag = await this.tags.findByName(accountId, name);

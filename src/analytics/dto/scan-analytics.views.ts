@@ -134,7 +134,6 @@ export class TopCodeView {
 export class AccountAnalyticsFiltersView {
   @ApiProperty({ type: 'string', format: 'uuid', nullable: true, example: null }) folder_id: string | null;
   @ApiProperty({ type: 'string', nullable: true, example: null }) type: string | null;
-  @ApiProperty({ type: 'string', nullable: true, example: null, description: 'The tag asked for, as asked' }) tag: string | null;
 }
 
 export class AccountAnalyticsView {

@@ -71,8 +71,7 @@ const STANDARD: Record<ErrorStatus, Required<Pick<ErrorResponseSpec, 'descriptio
   415: { description: 'Body not sent as application/json', message: 'Unsupported content type; send the body as application/json' },
   422: {
     description: 'The Idempotency-Key was used with another request body (or another endpoint) in the last 24 h',
-    message:
-      'This Idempotency-Key was already used with a different request (body, endpoint or query, such as dry_run) in the last 24 hours; use a new key',
+    message: 'This Idempotency-Key was already used with a different request (body or endpoint) in the last 24 hours; use a new key',
   },
   429: {
     description: "Rate limit of the account's budget exceeded (writes and reads have separate budgets)",

@@ -47,7 +47,7 @@ export function parseIdempotencyKey(header: string | string[] | undefined): Pars
 }
 
 /**
- * What makes two requests "the same": method, path with its query (a dry run is not the real run) and the JSON body, with object keys in a fixed
+ * What makes two requests "the same": method, path and the JSON body, with object keys in a fixed
  * order (a client re-serialising its body in another key order sends the same request).
  */
 export function requestFingerprint(method: string, path: string, body: unknown): string {

@@ -57,7 +57,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const found = replayFoundFor(request);
     if (found) return of(replay(reply, found));
 
-    const fingerprint = requestFingerprint(request.method, request.url, request.body);
+    const fingerprint = requestFingerprint(request.method, request.url.split('?')[0], request.body);
     const claimed = await this.claimOrFind(accountId, key, fingerprint);
     if (claimed !== 'claimed') return of(replay(reply, claimed));
 
@@ -94,8 +94,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
       if (!held) continue;
       if (held.fingerprint !== fingerprint) {
         throw new UnprocessableEntityException(
-          'This Idempotency-Key was already used with a different request (body, endpoint or query, such as dry_run) ' +
-            'in the last 24 hours; use a new key',
+          'This Idempotency-Key was already used with a different request (body or endpoint) in the last 24 hours; use a new key',
         );
       }
       if (held.state === 'in_flight') throw new ConflictException('A request with this Idempotency-Key is still being processed; retry shortly');
@@ -121,7 +120,5 @@ export class IdempotencyInterceptor implements NestInterceptor {
 
 function replay(reply: FastifyReply, stored: StoredKey): unknown {
   reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
-  // The status first answered: a route may answer more than one (a bulk edit: 200 done, 202 queued).
-  if (stored.responseStatus !== null) reply.status(stored.responseStatus);
   return JSON.parse(stored.responseBody ?? 'null');
 }

@@ -41,7 +41,7 @@ export class IdempotentReplayGuard implements CanActivate {
     if (!parsed.ok) throw new ValidationFailedException([parsed.error]);
     if (parsed.key === undefined || !request.accountId) return true;
     const stored = await this.keys.find(request.accountId, parsed.key, this.clock.now());
-    if (stored?.state === 'completed' && stored.fingerprint === requestFingerprint(request.method, request.url, request.body)) {
+    if (stored?.state === 'completed' && stored.fingerprint === requestFingerprint(request.method, request.url.split('?')[0], request.body)) {
       request.idempotentReplay = stored;
       markAlreadyCharged(request);
     }

@@ -108,33 +108,6 @@ export class JobQueueRepository {
       .execute();
   }
 
-  /** Records work done within its request as a job already done (read back like any job, never claimed). */
-  async insertDone(
-    tx: Tables,
-    accountId: AccountId,
-    job: NewJob,
-    end: { result: Record<string, unknown>; now: Date; expiresAt: Date },
-  ): Promise<void> {
-    await tx
-      .forWholeAccount(accountId)
-      .insertInto('jobs', [
-        {
-          id: job.id,
-          kind: job.kind,
-          status: 'done',
-          params: JSON.stringify(job.params),
-          submitted_by: JSON.stringify(job.submittedBy),
-          total: job.total,
-          done: job.total,
-          result: JSON.stringify(end.result),
-          started_at: end.now,
-          finished_at: end.now,
-          expires_at: end.expiresAt,
-        },
-      ])
-      .execute();
-  }
-
   async find(accountId: AccountId, id: JobId, kind: JobKind): Promise<JobRecord | null> {
     const row = await this.database.read
       .forWholeAccount(accountId)

@@ -1,8 +1,8 @@
 import type { KeyPrincipal } from '../../common/auth/key-principal';
 import type { RequestContext } from '../http/request-context';
 
-/** What the job queue runs: a ZIP export, a CSV import, a bulk edit. */
-export type JobKind = 'export' | 'import' | 'bulk-edit';
+/** What the job queue runs: a ZIP export, a CSV import. */
+export type JobKind = 'export' | 'import';
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 

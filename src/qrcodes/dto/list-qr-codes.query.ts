@@ -5,8 +5,6 @@ import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { QR_TYPES, type QrType } from '../content';
 import { QR_STATUSES, type QrStatus } from '../qr-code-status';
 import { PageLimit, PageNumber } from '../../common/validation/page-query';
-import { RepeatableQuery } from '../../common/validation/repeatable-query';
-import { MAX_TAGS_PER_CODE, MAX_TAG_NAME_LENGTH } from '../../tags/tag-names';
 
 export const LIST_SORTS = ['newest', 'oldest', 'name-asc', 'name-desc'] as const;
 export type ListSort = (typeof LIST_SORTS)[number];
@@ -48,18 +46,4 @@ export class ListQrCodesQuery {
   @IsOptional()
   @ResourceIdField()
   folder_id?: FolderId;
-
-  @RepeatableQuery({
-    description: 'Only codes carrying every one of these tags (names in any case; repeat it: `tag=a&tag=b`)',
-    maxItems: MAX_TAGS_PER_CODE,
-    maxLength: MAX_TAG_NAME_LENGTH,
-  })
-  tag?: string[];
-
-  @RepeatableQuery({
-    description: 'Only codes carrying at least one of these tags (names in any case; repeat it: `tag_any=a&tag_any=b`)',
-    maxItems: MAX_TAGS_PER_CODE,
-    maxLength: MAX_TAG_NAME_LENGTH,
-  })
-  tag_any?: string[];
 }
