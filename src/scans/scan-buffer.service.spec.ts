@@ -116,6 +116,44 @@ describe('ScanBuffer', () => {
     expect(await scansShown(buffer, store)).toBe(recorded);
   });
 
+  it('answers a tick once its scans are on disk, before any store: a process killed then loses none of them', async () => {
+    const store = new FakeStore();
+    store.failing = true;
+    const buffer = bufferOn(store);
+    await Promise.all([buffer.record(scanOf()), buffer.record(scanOf()), buffer.record(scanOf({ isBot: true }))]);
+    // Answered: the tick is in the spill file (one entry), nothing stored, nothing held in memory.
+    expect(readdirSync(spillDir).filter((name) => name.endsWith('.spill'))).toHaveLength(1);
+    expect(store.calls).toBe(0);
+    expect(await scansShown(buffer, store)).toBe(2);
+    // The next start (a killed process leaves the file behind) stores it once.
+    store.failing = false;
+    const next = bufferOn(store);
+    await next.flush();
+    expect(store.rows).toBe(3);
+    expect(store.scans).toBe(2);
+  });
+
+  it('answers a tick whose durable step fails all the same (degraded, counted in /metrics), and stores it from memory', async () => {
+    const store = new FakeStore();
+    const metrics = new MetricsService();
+    const buffer = new ScanBuffer(
+      store.repository,
+      noRedis,
+      metrics,
+      { scanSpillDir: spillDir, shutdownTimeoutMs: 5000 } as AppConfig,
+      TEST_VISITORS,
+    );
+    buffers.push(buffer);
+    // The disk is gone: the append cannot open its file.
+    rmSync(spillDir, { recursive: true, force: true });
+    await Promise.all([buffer.record(scanOf()), buffer.record(scanOf())]);
+    expect((await metrics.scansDegraded.get()).values[0].value).toBe(2);
+    expect(await scansShown(buffer, store)).toBe(2);
+    await buffer.flush();
+    expect(store.scans).toBe(2);
+    expect(await scansShown(buffer, store)).toBe(2);
+  });
+
   it('stores bots but never counts them', async () => {
     const store = new FakeStore();
     const buffer = bufferOn(store);
