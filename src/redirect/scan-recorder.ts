@@ -6,9 +6,10 @@ import { type LinkTarget, type ServedDecision, type Visit, VisitFactsReader } fr
  * The record step of a scan: before its answer (a redirect or the landing page of a live code) is
  * sent, the scan goes to the scan pipeline (ScanBuffer, src/scans/) with its place and agent as the
  * decision read them; the answer goes out once the returned promise settles (the scan is durable,
- * or its durable step failed: docs/scans-and-privacy.md#durable-before-acknowledged). HEAD requests are answered but are not scans. A request without a
- * user agent (or an empty one) is recorded as a bot: every phone's camera and browser sends one,
- * so what sends none is a script or a scanner of links, not a person scanning.
+ * or its durable step failed: docs/scans-and-privacy.md#durable-before-acknowledged). HEAD
+ * requests are answered but are not scans. A request without a user agent (or an empty one) is
+ * recorded as a bot: every phone's camera and browser sends one, so what sends none is a script or
+ * a scanner of links, not a person scanning.
  */
 @Injectable()
 export class ScanRecorder {

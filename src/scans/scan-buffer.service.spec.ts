@@ -105,7 +105,7 @@ describe('ScanBuffer', () => {
     const buffer = bufferOn(store);
     let recorded = 0;
     for (let round = 0; round < 20; round++) {
-      for (let i = 0; i < 7; i++, recorded++) buffer.record(scanOf());
+      for (let i = 0; i < 7; i++, recorded++) void buffer.record(scanOf());
       const flushing = buffer.flush();
       // Reads while the store runs, before and after its commit.
       const seen = await Promise.all(Array.from({ length: 5 }, async () => (await tick(), scansShown(buffer, store))));
@@ -157,8 +157,8 @@ describe('ScanBuffer', () => {
   it('stores bots but never counts them', async () => {
     const store = new FakeStore();
     const buffer = bufferOn(store);
-    buffer.record(scanOf({ isBot: true }));
-    buffer.record(scanOf());
+    void buffer.record(scanOf({ isBot: true }));
+    void buffer.record(scanOf());
     expect(await scansShown(buffer, store)).toBe(1);
     await buffer.flush();
     expect(store.rows).toBe(2);
@@ -170,7 +170,7 @@ describe('ScanBuffer', () => {
     const store = new FakeStore();
     const buffer = bufferOn(store);
     store.failing = true;
-    for (let i = 0; i < 3; i++) buffer.record(scanOf());
+    for (let i = 0; i < 3; i++) void buffer.record(scanOf());
     await buffer.flush();
     expect(readdirSync(spillDir)).toHaveLength(1);
     expect(store.scans).toBe(0);
@@ -186,7 +186,7 @@ describe('ScanBuffer', () => {
     const store = new FakeStore();
     store.failing = true;
     const first = bufferOn(store);
-    for (let i = 0; i < 4; i++) first.record(scanOf());
+    for (let i = 0; i < 4; i++) void first.record(scanOf());
     first.spillSync();
     expect(await scansShown(first, store)).toBe(4);
     store.failing = false;
@@ -203,7 +203,7 @@ describe('ScanBuffer', () => {
   it('never holds a read longer than a moment behind a commit that hangs', async () => {
     const store = new FakeStore();
     const buffer = bufferOn(store);
-    buffer.record(scanOf());
+    void buffer.record(scanOf());
     store.hangCommits();
     const flushing = buffer.flush(10_000);
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -218,7 +218,7 @@ describe('ScanBuffer', () => {
   it('gives up a flush after maxWaitMs when the store hangs; the scans stay on disk (durable before answered) for the next start', async () => {
     const store = new FakeStore();
     const buffer = bufferOn(store);
-    buffer.record(scanOf());
+    void buffer.record(scanOf());
     store.hangCommits();
     const started = Date.now();
     await buffer.flush(200);
@@ -234,7 +234,7 @@ describe('ScanBuffer', () => {
       const store = new FakeStore();
       const buffer = bufferOn(store);
       await buffer.onModuleInit();
-      buffer.record(scanOf());
+      void buffer.record(scanOf());
       store.hangCommits();
       await jest.advanceTimersByTimeAsync(1000);
       expect(store.calls).toBe(1);

@@ -21,7 +21,8 @@ const RUNNER = [
 const TIMERS: Record<string, string> = {
   'scans/scan-buffer.service.ts':
     "the request path's hand-on: scans this process's redirects staged (every durable tick's batch) drain to PostgreSQL every 100 ms, " +
-    "scans held in memory (a failed durable step) are handed on every 100 ms, and this process's memory of stored batch ids is trimmed hourly; this process's own memory, not shared work",
+    "scans held in memory (a failed durable step) are handed on every 100 ms, and this process's memory of stored batch ids " +
+    "is trimmed hourly; this process's own memory, not shared work",
   'scans/group-commit.ts':
     "the request path itself: a tick's scans (those answered in one turn of the event loop) are made durable together, and their " +
     'answers wait for it (group commit); not background work',
