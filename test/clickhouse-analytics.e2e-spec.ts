@@ -90,7 +90,7 @@ describeWhen(hasClickHouseServer)('ClickHouse answers every analytics question P
       const bot = random() < 0.07;
       const [country, city] = PLACES[Math.floor(random() * PLACES.length)];
       const rule = random() < 0.3 ? Math.floor(random() * 12) : null;
-      void buffer.record(
+      buffer.record(
         recordedScan(ids[Math.floor(random() ** 2 * ids.length)], {
           at: from + Math.floor(random() * spanMs),
           userAgent: bot ? SLACK : AGENTS[Math.floor(random() * AGENTS.length)],

@@ -56,7 +56,7 @@ describeWhen(hasClickHouseServer)("erasing a code's scans in ClickHouse too (e2e
     const buffer = t.app.get(ScanBuffer);
     for (let i = 0; i < n; i++) {
       const bot = i % 11 === 0;
-      void buffer.record(
+      buffer.record(
         recordedScan(codeId, { at: since + Math.floor((i * spanMs) / n), userAgent: bot ? SLACK : IPHONE, ip: `203.0.113.${i % 30}`, isBot: bot }),
       );
     }

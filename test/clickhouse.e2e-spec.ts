@@ -92,7 +92,7 @@ describeWhen(hasClickHouseServer)('ClickHouse as the analytics engine (e2e, a cl
   async function scan(codes: string[], n: number, since: number, spanMs: number, random = sequence(n)) {
     for (let i = 0; i < n; i++) {
       const bot = random() < 0.08;
-      void buffer().record(
+      buffer().record(
         recordedScan(codes[Math.floor(random() * codes.length)], {
           at: since + Math.floor(random() * spanMs),
           userAgent: bot ? SLACK : AGENTS[Math.floor(random() * AGENTS.length)],

@@ -67,18 +67,17 @@ export async function createRedirectHost(
     done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
 
-  // A scan: the visit, its link's decision and answer (RedirectService.answer), the scan recorded, then the answer sent
-  // once the scan is durable (its tick's durable step: docs/scans-and-privacy.md#durable-before-acknowledged).
-  const answerScan = (request: FastifyRequest, reply: FastifyReply, visit: Visit, answer: RedirectAnswer): void | Promise<void> => {
-    const durable = answer.kind !== 'file' && answer.scanOf && answer.decision ? recorder.record(answer.scanOf, answer.decision, visit) : undefined;
-    if (durable) return durable.then(() => sendAnswer(request, reply, answer, SCAN_ROUTE, metrics));
+  // A scan: the visit, its link's decision and answer (RedirectService.answer), the answer sent, then the scan recorded.
+  // Not an async handler: a scan of a cached link is answered synchronously.
+  const answerScan = (request: FastifyRequest, reply: FastifyReply, visit: Visit, answer: RedirectAnswer): void => {
     sendAnswer(request, reply, answer, SCAN_ROUTE, metrics);
+    if (answer.kind !== 'file' && answer.scanOf && answer.decision) recorder.record(answer.scanOf, answer.decision, visit);
   };
   host.get<{ Params: { shortCode: string } }>(SCAN_ROUTE, (request, reply) => {
     const visit = visitOf(request);
     const answer = redirects.answer(visit);
     if (answer instanceof Promise) return answer.then((settled) => answerScan(request, reply, visit, settled));
-    return answerScan(request, reply, visit, answer);
+    answerScan(request, reply, visit, answer);
   });
 
   // A password-protected link's form posts its password here (docs/smart-links.md#password); not a scan.

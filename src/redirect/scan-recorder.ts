@@ -3,13 +3,11 @@ import { ScanBuffer } from '../scans';
 import { type LinkTarget, type ServedDecision, type Visit, VisitFactsReader } from '../smart-links';
 
 /**
- * The record step of a scan: before its answer (a redirect or the landing page of a live code) is
- * sent, the scan goes to the scan pipeline (ScanBuffer, src/scans/) with its place and agent as the
- * decision read them; the answer goes out once the returned promise settles (the scan is durable,
- * or its durable step failed: docs/scans-and-privacy.md#durable-before-acknowledged). HEAD
- * requests are answered but are not scans. A request without a user agent (or an empty one) is
- * recorded as a bot: every phone's camera and browser sends one, so what sends none is a script or
- * a scanner of links, not a person scanning.
+ * The record step of a scan: once its answer (a redirect or the landing page of a live code) has
+ * been sent, the scan goes to the scan pipeline (ScanBuffer, src/scans/) with its place and agent
+ * as the decision read them. HEAD requests are answered but are not scans. A request without a
+ * user agent (or an empty one) is recorded as a bot: every phone's camera and browser sends one,
+ * so what sends none is a script or a scanner of links, not a person scanning.
  */
 @Injectable()
 export class ScanRecorder {
@@ -18,11 +16,11 @@ export class ScanRecorder {
     private readonly facts: VisitFactsReader,
   ) {}
 
-  record(target: LinkTarget, decision: ServedDecision, visit: Visit): Promise<void> | undefined {
-    if (!visit.countable) return undefined;
+  record(target: LinkTarget, decision: ServedDecision, visit: Visit): void {
+    if (!visit.countable) return;
     const known = this.facts.agentOf(visit);
     const place = this.facts.placeOf(visit);
-    return this.scans.record({
+    this.scans.record({
       codeId: target.codeId,
       at: Date.now(),
       userAgent: known && known.agent,

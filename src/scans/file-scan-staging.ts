@@ -1,7 +1,6 @@
 import type { Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
-import { type FileHandle, open } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { QrCodeId } from '../common/ids/resource-ids';
@@ -13,15 +12,12 @@ const ACTIVE = '.spill';
 const DRAINING = '.draining';
 
 /**
- * Staging in files under DATA_DIR/scan-spill: the durable step of every scan when Redis is not
- * configured (one append and fdatasync per tick, before the tick's answers are sent), where
- * batches go when Redis is not reachable, and the last resort at shutdown, so that no served scan
- * is lost when the process is killed or the database is gone (docs/scans-and-privacy.md). Each
- * instance appends to a file of its own (entries are length-prefixed, on disk before `stage`
- * returns) through one open handle; a drain claims files by renaming them (so two instances
- * sharing the folder never take the same one; the active file only once the write in flight to
- * it has ended), stores their batches and deletes them. Files left by an earlier run are counted
- * at start and drained like the others.
+ * Staging in files under DATA_DIR/scan-spill: used when Redis is not configured or not reachable,
+ * and as the last resort at shutdown, so that no served scan is lost when the database is gone
+ * (docs/scans-and-privacy.md). Each instance appends to a file of its own (entries are length-
+ * prefixed, flushed to disk before `stage` returns); a drain claims files by renaming them (so two
+ * instances sharing the folder never take the same one), stores their batches and deletes them.
+ * Files left by an earlier run are counted at start and drained like the others.
  */
 export class FileScanStaging implements ScanStaging {
   readonly name = 'file';
@@ -32,9 +28,6 @@ export class FileScanStaging implements ScanStaging {
   private readonly counts = new Map<QrCodeId, number>();
   /** Files whose batches are in `counts`, with the ids of the batches already settled. */
   private readonly known = new Map<string, Set<string>>();
-  /** The active file's open handle (opened at its first write) and the write in flight to it. */
-  private handle: { file: string; opened: Promise<FileHandle> } | null = null;
-  private writing: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly dir: string,
@@ -49,39 +42,21 @@ export class FileScanStaging implements ScanStaging {
     return true;
   }
 
-  /** Appends and fdatasyncs the batches off the event loop; writes follow one another in call order. */
-  stage(batches: ScanBatch[]): Promise<void> {
-    if (batches.length === 0) return Promise.resolve();
-    const file = this.activeFile;
-    if (this.handle?.file !== file) this.handle = { file, opened: open(file, 'a') };
-    const { opened } = this.handle;
-    const write = this.writing.then(async () => {
-      const handle = await opened;
-      await handle.write(entriesOf(batches));
-      await handle.datasync();
-      this.count(file, batches);
-    });
-    // The next write waits for this one, failed or not; after a failure (a disk full) it goes to a fresh file, so that
-    // nothing follows a partly written entry (a reader stops there).
-    this.writing = write.catch(() => {
-      if (this.activeFile !== file) return;
-      this.activeFile = this.newActiveFile();
-      this.handle = null;
-      void opened.then((handle) => handle.close()).catch(() => undefined);
-    });
-    return write;
-  }
-
-  append(batch: ScanBatch): Promise<void> {
-    return this.stage([batch]);
+  async stage(batches: ScanBatch[]): Promise<void> {
+    this.stageSync(batches);
+    return Promise.resolve();
   }
 
   /** As `stage`, without yielding: the shutdown path's last resort. */
   stageSync(batches: ScanBatch[]): void {
     if (batches.length === 0) return;
+    const entries = batches.map((batch) => {
+      const body = Buffer.from(encodeStagedBatch(batch));
+      return Buffer.concat([Buffer.from(`${body.length}\n`), body]);
+    });
     const fd = openSync(this.activeFile, 'a');
     try {
-      appendFileSync(fd, entriesOf(batches));
+      appendFileSync(fd, Buffer.concat(entries));
       fsyncSync(fd);
     } finally {
       closeSync(fd);
@@ -100,7 +75,7 @@ export class FileScanStaging implements ScanStaging {
 
   async drain(store: StagedBatchStore, deadline = Infinity): Promise<number> {
     let moved = 0;
-    for (const file of await this.claimFiles()) {
+    for (const file of this.claimFiles()) {
       if (Date.now() >= deadline) break;
       const settled = this.known.get(file) ?? new Set<string>();
       const all = this.readBatches(file);
@@ -149,16 +124,16 @@ export class FileScanStaging implements ScanStaging {
   /**
    * Files to drain, each renamed to a name of this instance first (another instance renaming the
    * same file first makes ours fail: it is theirs). This instance's active file is taken too, and
-   * a fresh one started for what comes next, once the write in flight to it has ended.
+   * a fresh one started for what comes next.
    */
-  private async claimFiles(): Promise<string[]> {
+  private claimFiles(): string[] {
     const claimed: string[] = [];
     for (const file of this.spillFiles()) {
       if (file.startsWith(join(this.dir, this.instance)) && file.endsWith(DRAINING)) {
         claimed.push(file);
         continue;
       }
-      if (file === this.activeFile) await this.rotate();
+      if (file === this.activeFile) this.activeFile = this.newActiveFile();
       const target = join(this.dir, `${this.instance}-${++this.generation}${DRAINING}`);
       try {
         renameSync(file, target);
@@ -173,15 +148,6 @@ export class FileScanStaging implements ScanStaging {
       claimed.push(target);
     }
     return claimed;
-  }
-
-  /** Starts a fresh active file; the old one's writes end and its handle closes first. */
-  private async rotate(): Promise<void> {
-    this.activeFile = this.newActiveFile();
-    const closing = this.handle;
-    this.handle = null;
-    await this.writing;
-    if (closing) await (await closing.opened.catch(() => null))?.close();
   }
 
   private spillFiles(): string[] {
@@ -220,14 +186,4 @@ export class FileScanStaging implements ScanStaging {
     }
     return batches;
   }
-}
-
-/** Batches as length-prefixed entries (encodeStagedBatch), as one buffer. */
-function entriesOf(batches: readonly ScanBatch[]): Buffer {
-  return Buffer.concat(
-    batches.map((batch) => {
-      const body = Buffer.from(encodeStagedBatch(batch));
-      return Buffer.concat([Buffer.from(`${body.length}\n`), body]);
-    }),
-  );
 }

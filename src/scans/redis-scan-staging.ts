@@ -13,8 +13,8 @@ const DRAIN_LOCK_MS = 30_000;
 /** Batches that can never be stored, by id, kept a week for an operator. */
 const UNSTORABLE_KEY = 'scans:unstorable';
 const UNSTORABLE_TTL_SECONDS = 7 * 86_400;
-/** Entries read for one store (one per tick of a busy instance): at most this many, and about MAX_STORE_BYTES of rows. */
-const MAX_ENTRIES_PER_STORE = 1000;
+/** Entries read for one store: at most this many, and about MAX_STORE_BYTES of rows. */
+const MAX_ENTRIES_PER_STORE = 20;
 /**
  * After a store: removes the entries taken from the queue and lowers their pending counts (fields
  * that reach zero go: the hash would otherwise keep every code ever scanned), only while the
@@ -48,20 +48,8 @@ export class RedisScanStaging implements ScanStaging {
     return this.redis.available && this.redis.background !== null;
   }
 
-  stage(batches: ScanBatch[]): Promise<void> {
-    return this.push(this.client(), batches);
-  }
-
-  /**
-   * A tick's durable step, on the request path's connection: one MULTI (the list entry and its
-   * pending counts) in one round trip, failing at once while Redis is down.
-   */
-  append(batch: ScanBatch): Promise<void> {
-    if (!this.redis.client || !this.redis.available) return Promise.reject(new Error('Redis is not reachable'));
-    return this.push(this.redis.client, [batch]);
-  }
-
-  private async push(client: NonNullable<RedisConnection['client']>, batches: ScanBatch[]): Promise<void> {
+  async stage(batches: ScanBatch[]): Promise<void> {
+    const client = this.client();
     const multi = client.multi().rpush(QUEUE_KEY, ...batches.map(encodeStagedBatch));
     for (const code of sumByCode(batches).values()) if (code.scans > 0) multi.hincrby(PENDING_KEY, code.codeId, code.scans);
     const results = await multi.exec();

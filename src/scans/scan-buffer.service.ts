@@ -7,7 +7,6 @@ import { MetricsService } from '../infra/observability/metrics.service';
 import { RedisConnection } from '../infra/redis/redis.module';
 import type { ScanCounts } from './scan-counts';
 import { FileScanStaging } from './file-scan-staging';
-import { GroupCommit } from './group-commit';
 import { RedisScanStaging } from './redis-scan-staging';
 import { inStoreGroups, rowsOf, type ScanBatch, ScanBatchWriter } from './scan-batch';
 import type { ScanEvent } from './scan-event';
@@ -15,12 +14,12 @@ import { addCounts, type ScanStaging, type StagedBatchStore } from './scan-stagi
 import { ScanStoreRepository } from './scan-store.repository';
 import { VisitorHasher } from './visitor-hash';
 
-/** Scans held in memory (their durable step failed) are handed on this often: the redirect never waits for Postgres. */
+/** Recorded scans are handed on this often: the redirect never waits for Postgres or Redis. */
 const HAND_ON_INTERVAL_MS = 100;
-/** Staged batches (every durable tick's) are drained this often. */
-const DRAIN_INTERVAL_MS = 100;
-/** A tick's durable step that takes longer fails: its answers go out, its scans are held in memory (degraded). */
-const DURABLE_STEP_MAX_MS = 500;
+/** Staged batches are drained this often. */
+const DRAIN_INTERVAL_MS = 1000;
+/** Scans per batch at most. */
+const BATCH_SIZE = 5000;
 /** After Postgres failed a hand-on, batches go straight to staging this long before Postgres is tried again. */
 const DIRECT_STORE_BACKOFF_MS = 5000;
 /** A read of `scans` waits at most this long for a store's commit before it reads anyway (see readWithPending). */
@@ -32,15 +31,11 @@ const BATCH_ID_RETENTION_MS = 86_400_000;
 const BATCH_ID_SWEEP_INTERVAL_MS = 3_600_000;
 
 /**
- * Scan recording without a row lock per scan (docs/scans-and-privacy.md). Durable before
- * acknowledged: a redirect adds its scan to the current tick (GroupCommit) and sends its answer
- * once the tick's scans are written as one batch (ScanBatch) and appended to the durable staging,
- * Redis when configured (one MULTI), else the spill file in DATA_DIR (one write and fdatasync); a
- * drain every 100 ms stores staged batches in Postgres (ScanStoreRepository) and removes them.
- * When the durable step fails (Redis down, a disk full), the answers still go out and the batch is
- * held in memory as before (degraded, counted in scans_degraded_total): every 100 ms held batches
- * are stored in Postgres, or staged where they can be. Storing is idempotent (batch ids), so a
- * batch stored twice (a replay after a crash between a commit and its removal) counts once.
+ * Scan recording without a row lock per scan (docs/scans-and-privacy.md). A redirect appends its
+ * event to an in-process list and returns. Every 100 ms the list is written as batches (ScanBatch)
+ * and stored in Postgres (ScanStoreRepository). Batches Postgres does not take are staged: in
+ * Redis when configured and up (shared by every instance), else in a spill file in DATA_DIR; a
+ * drain stores them later. Storing is idempotent (batch ids), so a batch stored twice counts once.
  *
  * `scans` read through the API includes every served scan: stored ones, and pending ones (here,
  * staged in Redis, or in spill files). A batch moves from pending to stored in one step as a read
@@ -54,13 +49,10 @@ const BATCH_ID_SWEEP_INTERVAL_MS = 3_600_000;
 @Injectable()
 export class ScanBuffer implements ScanCounts, OnModuleInit, BeforeApplicationShutdown {
   private readonly logger = new Logger('ScanBuffer');
-  private readonly ticks = new GroupCommit<ScanEvent>((events) => this.commitTick(events));
-  /** Where each tick's batch goes before its answers (Redis when configured, else the spill file). */
-  private readonly durable: ScanStaging;
-  private degraded = false;
+  private local: ScanEvent[] = [];
   /** Batches written and not yet stored or staged: a hand-on's in flight, or kept after every way on failed. */
   private held: ScanBatch[] = [];
-  /** Non-bot scans per code in ticks not yet durable and in `held`. */
+  /** Non-bot scans per code in `local` and `held`. */
   private readonly localPending = new Map<QrCodeId, number>();
   private readonly spill: FileScanStaging;
   /** Where batches go that Postgres does not take, in order of preference. */
@@ -84,7 +76,6 @@ export class ScanBuffer implements ScanCounts, OnModuleInit, BeforeApplicationSh
     this.writer = new ScanBatchWriter(visitors);
     this.spill = new FileScanStaging(config.scanSpillDir, this.logger);
     this.stagings = redis.client ? [new RedisScanStaging(redis, this.logger), this.spill] : [this.spill];
-    this.durable = this.stagings[0];
     // Half the shutdown budget: the rest is for the server to close, the pools to end and the process to exit.
     this.shutdownBudgetMs = Math.max(1000, Math.floor(config.shutdownTimeoutMs / 2));
   }
@@ -101,36 +92,10 @@ export class ScanBuffer implements ScanCounts, OnModuleInit, BeforeApplicationSh
     for (const timer of this.timers) timer.unref();
   }
 
-  /** The hot path: the scan joins this tick; its answer goes out when the returned promise (the tick's) settles. */
-  record(event: ScanEvent): Promise<void> {
+  /** The hot path: no I/O, no promise. */
+  record(event: ScanEvent): void {
+    this.local.push(event);
     if (!event.isBot) this.localPending.set(event.codeId, (this.localPending.get(event.codeId) ?? 0) + 1);
-    return this.ticks.add(event);
-  }
-
-  /**
-   * A tick's durable step: its scans as one batch, appended to the durable staging (its pending
-   * counts move there with it). When that fails or takes longer than DURABLE_STEP_MAX_MS, the
-   * batch is held in memory (degraded); should the append end after all, the batch is both staged
-   * and held, and stored once (its id).
-   */
-  private async commitTick(events: ScanEvent[]): Promise<void> {
-    const batch = this.writeBatch(events);
-    if (!batch) return;
-    if (this.durable.available()) {
-      try {
-        await withinTimeOrFail(this.durable.append(batch), DURABLE_STEP_MAX_MS);
-        addCounts(this.localPending, [batch], -1);
-        if (this.degraded) this.logger.log(`Scans are durable again before their answers (${this.durable.name})`);
-        this.degraded = false;
-        return;
-      } catch (error) {
-        if (this.durable instanceof RedisScanStaging) this.redis.markDown(error as Error);
-        if (!this.degraded) this.logger.error(`Scans answered without their durable step (${this.durable.name}): ${(error as Error).message}`);
-      }
-    }
-    this.degraded = true;
-    this.metrics.scansDegraded.inc(rowsOf(batch));
-    this.held.push(batch);
   }
 
   /**
@@ -161,8 +126,7 @@ export class ScanBuffer implements ScanCounts, OnModuleInit, BeforeApplicationSh
    */
   async flush(maxWaitMs = 5000): Promise<void> {
     const deadline = Date.now() + maxWaitMs;
-    await withinTime(this.ticks.settled(), maxWaitMs);
-    await withinTime(this.handOnOnce(), Math.max(0, deadline - Date.now()));
+    await withinTime(this.handOnOnce(), maxWaitMs);
     await withinTime(this.drainOnce(deadline), Math.max(0, deadline - Date.now()));
     const shared = this.stagings.find((staging): staging is RedisScanStaging => staging instanceof RedisScanStaging);
     while (shared?.available() && Date.now() < deadline) {
@@ -184,9 +148,7 @@ export class ScanBuffer implements ScanCounts, OnModuleInit, BeforeApplicationSh
    * store commits after all, the replay finds them claimed and stores them once.
    */
   spillSync(): void {
-    const events = this.ticks.takeOpen();
-    const batch = events.length > 0 ? this.writeBatch(events) : null;
-    if (batch) this.held.push(batch);
+    this.writeLocalEvents();
     if (this.held.length === 0) return;
     try {
       this.spill.stageSync(this.held);
@@ -200,7 +162,7 @@ export class ScanBuffer implements ScanCounts, OnModuleInit, BeforeApplicationSh
   }
 
   private handOnUnlessBusy(): void {
-    if (!this.handingOn && this.held.length > 0) void this.handOnOnce();
+    if (!this.handingOn && (this.local.length > 0 || this.held.length > 0)) void this.handOnOnce();
   }
 
   private drainUnlessBusy(): void {
@@ -220,6 +182,7 @@ export class ScanBuffer implements ScanCounts, OnModuleInit, BeforeApplicationSh
   /** Stores held batches in Postgres, else stages them; what nothing takes stays held for the next hand-on. */
   private async handOn(): Promise<void> {
     await this.visitors.ready();
+    this.writeLocalEvents();
     if (this.held.length === 0) return;
     let storeError: Error | undefined;
     if (Date.now() >= this.storeDirectlyAfter) {
@@ -321,15 +284,18 @@ export class ScanBuffer implements ScanCounts, OnModuleInit, BeforeApplicationSh
     await staging.setAside(batches);
   }
 
-  /** A tick's scans as one batch (null, logged, when they cannot be written: their pending counts go). */
-  private writeBatch(events: readonly ScanEvent[]): ScanBatch | null {
-    this.metrics.scansBuffered.inc(events.length);
-    try {
-      return this.writer.write(events);
-    } catch (error) {
-      this.logger.error(`${events.length} scans dropped: they could not be written (${(error as Error).message})`);
-      for (const event of events) if (!event.isBot) this.lowerPending(event.codeId, 1);
-      return null;
+  private writeLocalEvents(): void {
+    const events = this.local;
+    this.local = [];
+    if (events.length > 0) this.metrics.scansBuffered.inc(events.length);
+    for (let start = 0; start < events.length; start += BATCH_SIZE) {
+      const chunk = events.slice(start, start + BATCH_SIZE);
+      try {
+        this.held.push(this.writer.write(chunk));
+      } catch (error) {
+        this.logger.error(`${chunk.length} scans dropped: they could not be written (${(error as Error).message})`);
+        for (const event of chunk) if (!event.isBot) this.lowerPending(event.codeId, 1);
+      }
     }
   }
 
@@ -364,13 +330,6 @@ export class ScanBuffer implements ScanCounts, OnModuleInit, BeforeApplicationSh
       this.logger.warn(`Ids of stored scan batches not swept this time: ${(error as Error).message}`);
     }
   }
-}
-
-/** `work`, or a failure once `ms` have passed (the work goes on in the background). */
-async function withinTimeOrFail<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_resolve, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)));
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
 /** Waits for `work` at most `ms` (it goes on in the background). */

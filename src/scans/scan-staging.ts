@@ -21,8 +21,6 @@ export interface ScanStaging {
   available(): boolean;
   /** Keeps batches, with their pending counts, until a drain stores them. Throws when it cannot. */
   stage(batches: ScanBatch[]): Promise<void>;
-  /** As `stage`, for one tick's batch on the request path (the durable step before its answers): fails rather than waits. */
-  append(batch: ScanBatch): Promise<void>;
   /** Non-bot scans of these codes staged and not yet stored. */
   pendingCounts(codeIds: QrCodeId[]): Promise<Map<QrCodeId, number>>;
   /** Moves staged batches to `store` while there are any (and `deadline`, epoch ms, is not past); returns how many it moved. */

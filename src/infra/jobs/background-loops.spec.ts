@@ -20,12 +20,8 @@ const RUNNER = [
 /** Timers that are not background work, each with its reason. */
 const TIMERS: Record<string, string> = {
   'scans/scan-buffer.service.ts':
-    "the request path's hand-on: scans this process's redirects staged (every durable tick's batch) drain to PostgreSQL every 100 ms, " +
-    "scans held in memory (a failed durable step) are handed on every 100 ms, and this process's memory of stored batch ids " +
-    "is trimmed hourly; this process's own memory, not shared work",
-  'scans/group-commit.ts':
-    "the request path itself: a tick's scans (those answered in one turn of the event loop) are made durable together, and their " +
-    'answers wait for it (group commit); not background work',
+    "the request path's hand-on: scans recorded by this process's redirects go to PostgreSQL every 100 ms (and staged ones drain every " +
+    "second, and this process's memory of stored batch ids is trimmed hourly); this process's own memory, not shared work",
   'gs1/scans/gs1-scan-buffer.ts':
     "the GS1 resolver's hand-on, like the scan buffer's: resolutions this process answered go to PostgreSQL every 250 ms; this process's own memory",
   'infra/observability/hot-path-metrics.ts': "flushes this process's in-memory counters into its own /metrics registry",

@@ -27,8 +27,6 @@ export class MetricsService {
   /** Added to as scans are written into batches (every hand-on), not scan by scan. */
   readonly scansBuffered = counter('scans_buffered_total', 'Scans recorded into the buffer');
   readonly scansFlushed = counter('scans_flushed_total', 'Scans flushed from the buffer to the database');
-  /** Scans answered without their durable step (Redis or the spill file failed): held in this process's memory until stored. */
-  readonly scansDegraded = counter('scans_degraded_total', 'Scans answered before they were durable (their durable step failed), held in memory');
   /** ClickHouse export (docs/clickhouse.md): set by the export worker after each look at its outbox. */
   readonly clickhouseExportLag = gauge(
     'clickhouse_export_lag_seconds',
