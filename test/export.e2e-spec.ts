@@ -4,7 +4,6 @@
  */
 import { decodePng, flattenOnWhite } from './support/png-reader';
 import { rasterisePdf } from './support/pdf-raster';
-import { HAS_PDFTOPPM, itWhen } from './support/environment';
 import { rasteriseSvg } from './support/decode-svg';
 import { decodeWithAll, misreadBy, stopZxingCpp1Reader } from './support/qr-decoders';
 import { auth, createQr, expectErrorBody, expectFieldErrors, GENEROUS_RATE_LIMIT, NO_SUCH_ID, updateQr } from './support/factories';
@@ -49,24 +48,21 @@ describe('export (e2e)', () => {
     expect(misreadBy(await decodeWithAll(flattenOnWhite(image)), code.dynamic_url)).toEqual([]);
   });
 
-  itWhen(HAS_PDFTOPPM)(
-    'PDF sized in millimetres with a bleed: a page of that size that pdftoppm rasterises to a code every decoder reads',
-    async () => {
-      const code = await createQr(t, key, {
-        name: 'Poster',
-        style: { dotsOptions: { type: 'rounded', color: '#0d47a1' }, backgroundOptions: { color: '#fffde7' } },
-      });
-      const res = await download(code.id, '?format=pdf&width_mm=40&dpi=300&bleed_mm=3');
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['content-type']).toBe('application/pdf');
-      expect(res.headers['content-disposition']).toContain('filename="Poster.pdf"');
-      const pdf = res.rawPayload;
-      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-      const raster = rasterisePdf(pdf, 254); // 10 px per mm
-      expect(Math.abs(raster.width - 460)).toBeLessThanOrEqual(1); // 40 mm + 2 × 3 mm of bleed, give or take pdftoppm's rounding
-      expect(misreadBy(await decodeWithAll(raster), code.content_string)).toEqual([]);
-    },
-  );
+  it('PDF sized in millimetres with a bleed: a page of that size that pdftoppm rasterises to a code every decoder reads', async () => {
+    const code = await createQr(t, key, {
+      name: 'Poster',
+      style: { dotsOptions: { type: 'rounded', color: '#0d47a1' }, backgroundOptions: { color: '#fffde7' } },
+    });
+    const res = await download(code.id, '?format=pdf&width_mm=40&dpi=300&bleed_mm=3');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain('filename="Poster.pdf"');
+    const pdf = res.rawPayload;
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const raster = rasterisePdf(pdf, 254); // 10 px per mm
+    expect(Math.abs(raster.width - 460)).toBeLessThanOrEqual(1); // 40 mm + 2 × 3 mm of bleed, give or take pdftoppm's rounding
+    expect(misreadBy(await decodeWithAll(raster), code.content_string)).toEqual([]);
+  });
 
   it('SVG sized in millimetres, with the image CSP', async () => {
     const code = await createQr(t, key);

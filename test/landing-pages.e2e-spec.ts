@@ -1,4 +1,4 @@
-import { describeWhen, HAS_CHROMIUM, HAS_POSTGRES, itWhen } from './support/environment';
+import { HAS_POSTGRES, itWhen } from './support/environment';
 import AxeBuilder from '@axe-core/playwright';
 import type ICALModule from 'ical.js' with { 'resolution-mode': 'import' };
 import { mkdir, readFile } from 'node:fs/promises';
@@ -45,7 +45,7 @@ type PagePath = LandingSampleName | (typeof STATUS_SAMPLES)[number]['name'] | (t
  * app on a loopback socket, Postgres and Redis: at a phone's and a desktop's size, in light and dark
  * mode, checked by axe-core, with each primary action clicked and its result asserted.
  */
-describeWhen(HAS_CHROMIUM)('landing pages in a browser (e2e)', () => {
+describe('landing pages in a browser (e2e)', () => {
   let t: TestApp;
   let key: string;
   let origin: string;

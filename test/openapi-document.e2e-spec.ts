@@ -6,7 +6,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { errorShapeProblems } from './support/error-shape';
-import { HAS_POSTGRES, itWhen } from './support/environment';
 import { GENEROUS_RATE_LIMIT, NO_SUCH_ID } from './support/factories';
 import {
   type DocumentedOperation,
@@ -295,10 +294,6 @@ describe('OpenAPI document (e2e)', () => {
     const unknown = await t.request({ method: 'POST', url: '/api/v1/no-such-collection', headers: { 'x-api-key': key } });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.headers.allow).toBeUndefined();
-  });
-
-  // A second instance on the same database: the embedded database (PGlite) belongs to one process (test-app.ts).
-  itWhen(HAS_POSTGRES)('answers the admin paths 404 without Allow when ADMIN_TOKEN is unset', async () => {
     const withoutAdminToken = await t.startSibling({ ADMIN_TOKEN: undefined });
     const admin = await withoutAdminToken.request({ method: 'PATCH', url: '/api/v1/admin/api-keys', headers: { 'x-admin-token': ADMIN_TOKEN } });
     expect([admin.statusCode, admin.headers.allow]).toEqual([404, undefined]);

@@ -1,5 +1,4 @@
 import { load } from 'cheerio';
-import { HAS_POSTGRES, itWhen } from './support/environment';
 import type { LightMyRequestResponse } from 'fastify';
 import { decodePng } from './support/png-reader';
 import { decodeRaster, decodeSvg } from './support/decode-svg';
@@ -156,8 +155,7 @@ describe('sharing: stats pages and image links (e2e)', () => {
       }
     });
 
-    // A second instance on the same database: the embedded database (PGlite) belongs to one process (test-app.ts).
-    itWhen(HAS_POSTGRES)('stops at once on every instance when revoked', async () => {
+    it('stops at once on every instance when revoked', async () => {
       const sibling = await t.startSibling();
       try {
         expectStatus(await sibling.request({ method: 'GET', url: pathOf(url) }), 200);

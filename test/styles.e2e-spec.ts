@@ -2,7 +2,6 @@ import type { Browser } from 'playwright-core';
 import { badgeLogo } from '../src/rendering/__fixtures__/png-data-uri';
 import { IMAGE_CSP } from '../src/images/images.controller';
 import { launchChromium, listenOnLoopback } from './support/browser';
-import { describeWhen, HAS_CHROMIUM } from './support/environment';
 import { auth, createQr, expectFieldErrors, expectStatus, GENEROUS_RATE_LIMIT, updateQr } from './support/factories';
 import { decodePng } from './support/png-reader';
 import { DECODER_NAMES, readWidths } from './support/qr-decoders';
@@ -205,7 +204,7 @@ describe('styles (e2e)', () => {
     });
   });
 
-  describeWhen(HAS_CHROMIUM)('the image opened directly in a browser', () => {
+  describe('the image opened directly in a browser', () => {
     let browser: Browser;
     let origin: string;
 

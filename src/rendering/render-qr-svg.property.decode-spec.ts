@@ -17,7 +17,7 @@ describe('every accepted style decodes (fast-check)', () => {
     console.log(describeRun(run));
   }, 600_000);
 
-  it(`reads ${RUNS} random accepted styles with two of the decoders and zbar`, () => {
+  it(`reads ${RUNS} random accepted styles with two of the four decoders and zbar`, () => {
     expect(run.runs).toBe(RUNS);
     expect(run.failures.map((failure) => failure.index)).toEqual([]);
   });

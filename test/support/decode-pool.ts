@@ -20,7 +20,7 @@ export interface DecodeJob {
   nativeOnly?: boolean;
   /** how each raster is looked at (qr-decoders.ts READ_CONDITIONS); default `own` */
   condition?: ReadCondition;
-  /** the decoders that read; default qr-decoders.ts DECODER_NAMES */
+  /** the decoders that read; default all four */
   decoders?: readonly DecoderName[];
 }
 

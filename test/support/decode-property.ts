@@ -1,6 +1,6 @@
 /**
  * The decode property: random accepted styles (test/support/style-arbitrary.ts) each read back by
- * at least two of the decoders and by zbar. Shared by the CI test (1,000 runs) and the bench
+ * at least two of the four decoders and by zbar. Shared by the CI test (1,000 runs) and the bench
  * (10,000): both print the seed and the failure rate, and a failure names its case to replay.
  */
 import fc from 'fast-check';
@@ -15,7 +15,7 @@ export interface PropertyRun {
   seconds: number;
 }
 
-/** Read by two of the decoders and by zbar. */
+/** Read by two of the four decoders and by zbar. */
 export function holds(widths: ReadWidths): boolean {
   return DECODER_NAMES.filter((name) => widths[name] !== null).length >= 2 && widths.zbar !== null;
 }

@@ -1,6 +1,6 @@
 /**
  * Worker thread of decode-pool.ts: renders each job's style with the service's renderer and reads
- * it with the decoders of qr-decoders.ts (readWidths), under the job's read condition. Runs outside jest's sandbox, so jsQR's
+ * it with the four decoders (qr-decoders.ts readWidths), under the job's read condition. Runs outside jest's sandbox, so jsQR's
  * pixel loops run at full speed.
  */
 import { parentPort, workerData } from 'node:worker_threads';

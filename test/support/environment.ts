@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 
 /**
@@ -22,21 +22,9 @@ export const HAS_BUILD = existsSync(join(REPOSITORY_ROOT, 'dist', 'main.js'));
 export const CADDY = '/usr/bin/caddy';
 export const HAS_CADDY = existsSync(CADDY);
 
-/**
- * Debian's python3-zxing-cpp (zxing-cpp 1.4, the fifth decoder of qr-decoders.ts). Debian installs
- * the module for its own interpreter, not for another python3 on the PATH.
- */
-export const DEBIAN_PYTHON = '/usr/bin/python3';
-const DEBIAN_PYTHON_MODULES = '/usr/lib/python3/dist-packages';
-export const HAS_ZXING_CPP_1 =
-  existsSync(DEBIAN_PYTHON) && existsSync(DEBIAN_PYTHON_MODULES) && readdirSync(DEBIAN_PYTHON_MODULES).some((name) => /^zxingcpp[.].*so$/.test(name));
-
 /** Whether a command is on the PATH (tools the README's shell blocks call, such as jq and openssl). */
 export const hasCommand = (name: string): boolean =>
   (process.env.PATH ?? '').split(delimiter).some((dir) => dir !== '' && existsSync(join(dir, name)));
 
 export const itWhen = (condition: boolean) => (condition ? it : it.skip);
 export const describeWhen = (condition: boolean) => (condition ? describe : describe.skip);
-
-/** poppler's pdftoppm (Debian's poppler-utils), which test/support/pdf-raster.ts runs to read a PDF's pixels. */
-export const HAS_PDFTOPPM = hasCommand('pdftoppm');

@@ -1,48 +1,28 @@
 /**
- * Test helper: five independent QR decoders over one raster, so a rendering that only one
+ * Test helper: four independent QR decoders over one raster, so a rendering that only one
  * decoder's quirks accept does not pass. jsQR (JavaScript, one sample per module), zxing-cpp 2.x
  * (zxing-wasm: the ZXing family phones and point-of-sale readers use; tryHarder, downscaling and
- * inversion on, its defaults), classic ZXing (@zxing/library: the TypeScript port of the ZXing
- * Java library many Android scanner apps embed, its finder-pattern detector and hybrid binarizer;
- * tryHarder on), zxing-cpp 1.4 (Debian's python3-zxing-cpp: the same classic detector in C++;
- * zxing-cpp-1-reader.py) and ZBar (@undecaf/zbar-wasm: the reader of zbarimg and many
+ * inversion on, its defaults), zxing-cpp 1.4 (Debian's python3-zxing-cpp: ZXing's classic finder
+ * detector, the one of zxing-cpp 1.x and of the ZXing Java library many Android scanner apps
+ * embed; zxing-cpp-1-reader.py) and ZBar (@undecaf/zbar-wasm: the reader of zbarimg and many
  * Linux/desktop tools).
- *
- * zxing-cpp 1.4 is a system package: where it is not installed (HAS_ZXING_CPP_1, environment.ts)
- * DECODER_NAMES leaves it out and the four npm decoders read alone; a test about zxing-cpp 1.4
- * itself is skipped there (itWhen(HAS_ZXING_CPP_1)). CI installs it and fails on any skip.
  *
  * The .wasm modules are compiled once per process (per jest test file or decode worker) and
  * reused; the zxing-cpp 1.4 reader is one Python process per process or worker thread.
  */
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type * as ZBarModule from '@undecaf/zbar-wasm' with { 'resolution-mode': 'import' };
-import {
-  BarcodeFormat,
-  BinaryBitmap,
-  ChecksumException,
-  DecodeHintType,
-  FormatException,
-  HybridBinarizer,
-  NotFoundException,
-  QRCodeReader,
-  RGBLuminanceSource,
-} from '@zxing/library';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { decodeRaster, rasteriseSvg, type RasterImage } from './decode-svg';
-import { DEBIAN_PYTHON, HAS_ZXING_CPP_1 } from './environment';
 
 // The package is an ES module with a CommonJS build; its types are declared for the ES module.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { ZBarConfigType, ZBarScanner, ZBarSymbolType, scanRGBABuffer } = require('@undecaf/zbar-wasm') as typeof ZBarModule;
 
-/** Every decoder this helper knows; zxing1 only reads where python3-zxing-cpp is installed. */
-export const ALL_DECODER_NAMES = ['jsqr', 'zxing', 'zxingjs', 'zxing1', 'zbar'] as const;
-export type DecoderName = (typeof ALL_DECODER_NAMES)[number];
-/** The decoders that read on this machine: all five, or the four npm ones without python3-zxing-cpp. */
-export const DECODER_NAMES: readonly DecoderName[] = HAS_ZXING_CPP_1 ? ALL_DECODER_NAMES : ALL_DECODER_NAMES.filter((name) => name !== 'zxing1');
+export const DECODER_NAMES = ['jsqr', 'zxing', 'zxing1', 'zbar'] as const;
+export type DecoderName = (typeof DECODER_NAMES)[number];
 
 /** What each decoder read (null: no code found). */
 export type DecodeResults = Record<DecoderName, string | null>;
@@ -93,36 +73,8 @@ export async function decodeWithZbar(image: RasterImage): Promise<string | null>
   return qr ? utf8.decode(new Uint8Array(qr.data.buffer, qr.data.byteOffset, qr.data.byteLength)) : null;
 }
 
-/** Luminance as ZXing Java's BufferedImageLuminanceSource computes it; a transparent pixel is white. */
-function luminances(image: RasterImage): Uint8ClampedArray {
-  const { pixels } = image;
-  const out = new Uint8ClampedArray(image.width * image.height);
-  for (let index = 0, offset = 0; index < out.length; index++, offset += 4) {
-    out[index] = pixels[offset + 3] === 0 ? 0xff : (306 * pixels[offset] + 601 * pixels[offset + 1] + 117 * pixels[offset + 2] + 0x200) >> 10;
-  }
-  return out;
-}
-
-const ZXING_JS_HINTS = new Map<DecodeHintType, unknown>([
-  [DecodeHintType.TRY_HARDER, true],
-  [DecodeHintType.POSSIBLE_FORMATS, [BarcodeFormat.QR_CODE]],
-  // Byte segments without an ECI read as UTF-8, as the other decoders' payload bytes are decoded.
-  [DecodeHintType.CHARACTER_SET, 'UTF-8'],
-]);
-const zxingJsReader = new QRCodeReader();
-
-/** Classic ZXing (@zxing/library); it throws NotFoundException, ChecksumException or FormatException when it reads nothing. */
-export function decodeWithZxingJs(image: RasterImage): string | null {
-  const bitmap = new BinaryBitmap(new HybridBinarizer(new RGBLuminanceSource(luminances(image), image.width, image.height)));
-  try {
-    return zxingJsReader.decode(bitmap, ZXING_JS_HINTS).getText();
-  } catch (error) {
-    if (error instanceof NotFoundException || error instanceof ChecksumException || error instanceof FormatException) return null;
-    throw error;
-  } finally {
-    zxingJsReader.reset();
-  }
-}
+/** Debian installs the module for its own interpreter (/usr/lib/python3/dist-packages), not for another python3 on the PATH. */
+const DEBIAN_PYTHON = '/usr/bin/python3';
 const ZXING_CPP_1_READER = join(__dirname, 'zxing-cpp-1-reader.py');
 const NOT_READ = 0xffffffff;
 
@@ -212,19 +164,23 @@ export function stopZxingCpp1Reader(): void {
 const SINGLE_DECODERS: Record<DecoderName, (image: RasterImage) => Promise<string | null>> = {
   jsqr: (image) => Promise.resolve(decodeRaster(image, 'dontInvert')),
   zxing: decodeWithZxing,
-  zxingjs: (image) => Promise.resolve(decodeWithZxingJs(image)),
   zxing1: decodeWithZxingCpp1,
   zbar: decodeWithZbar,
 };
 
 /**
- * Reads the raster with every decoder of this machine (or those named); dark-on-light only for jsQR
- * (the service draws no inverted codes). A decoder left out reads null.
+ * Reads the raster with all four decoders (or those named); dark-on-light only for jsQR (the service
+ * draws no inverted codes). A decoder left out reads null.
  */
 export async function decodeWithAll(image: RasterImage, decoders: readonly DecoderName[] = DECODER_NAMES): Promise<DecodeResults> {
-  const results = Object.fromEntries(ALL_DECODER_NAMES.map((name) => [name, null])) as DecodeResults;
+  const results = Object.fromEntries(DECODER_NAMES.map((name) => [name, null])) as DecodeResults;
   for (const name of decoders) results[name] = await SINGLE_DECODERS[name](image);
   return results;
+}
+
+/** Whether Debian's python3-zxing-cpp (the zxing-cpp 1.4 decoder) is installed: a spec that cannot run it says so. */
+export function zxingCpp1Available(): boolean {
+  return spawnSync(DEBIAN_PYTHON, ['-c', 'import zxingcpp'], { stdio: 'ignore' }).status === 0;
 }
 
 /** The decoders that did not read exactly `text`. */
@@ -247,11 +203,6 @@ export function cameraWidths(size: number): number[] {
 
 /** Per decoder: the raster width at which it read exactly the text, or null when it never did. */
 export type ReadWidths = Record<DecoderName, number | null>;
-
-/** The widths read when every decoder of this machine read at `width` (null: none did); decoders not run read null. */
-export function readByEvery(width: number | null): ReadWidths {
-  return Object.fromEntries(ALL_DECODER_NAMES.map((name) => [name, DECODER_NAMES.includes(name) ? width : null])) as ReadWidths;
-}
 
 /**
  * How a raster is looked at beyond its own pixels: `half`, the image scaled down by half (each
@@ -315,7 +266,7 @@ export interface ReadOptions {
   nativeOnly?: boolean;
   /** how each raster is looked at; default `own` */
   condition?: ReadCondition;
-  /** the decoders that read; default DECODER_NAMES (the others report null) */
+  /** the decoders that read; default all four (the others report null) */
   decoders?: readonly DecoderName[];
 }
 
@@ -328,7 +279,7 @@ export async function readWidths(svg: string, size: number, text: string, option
   const view = CONDITION_VIEWS[options.condition ?? 'own'];
   const decoders = options.decoders ?? DECODER_NAMES;
   const native = await decodeWithAll(view(rasteriseSvg(svg)), decoders);
-  const widths = Object.fromEntries(ALL_DECODER_NAMES.map((name) => [name, null])) as ReadWidths;
+  const widths = Object.fromEntries(DECODER_NAMES.map((name) => [name, null])) as ReadWidths;
   for (const name of decoders) if (native[name] === text) widths[name] = size;
   for (const width of options.nativeOnly ? [] : cameraWidths(size).slice(1)) {
     const missing = decoders.filter((name) => widths[name] === null);

@@ -1,7 +1,7 @@
 /**
  * The size-header sweep (issue 35 item 6): a fixed sample of styles, each rendered at every 2 px
  * from the X-QR-Min-Decodable-Size header the service sends for it (smallestDecodableSize) to
- * twice that, and read by each decoder of qr-decoders.ts at its own raster (the image the service sent
+ * twice that, and read by each of the four decoders at its own raster (the image the service sent
  * at the size asked for) or, for a decoder that missed it there, as a camera sees it (the decode
  * matrix's rule). Run by src/rendering/size-header.decode-spec.ts.
  */

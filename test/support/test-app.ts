@@ -80,12 +80,6 @@ export async function startTestApp(
       return { key: created.key, accountId: created.accountId };
     },
     startSibling: async (overrides = {}) => {
-      // Two PGlite instances on one data directory would both write it (no lock between them): WebAssembly aborts or the data breaks.
-      if (database.dataDir)
-        throw new Error(
-          'a second instance needs a database server (DATABASE_URL): the embedded database belongs to one process; ' +
-            'gate the test itWhen(HAS_POSTGRES)',
-        );
       const sibling = await createApp(loadAppConfig({ ...variables, ...overrides }), { logger: false, clock: options.clock });
       await sibling.getHttpAdapter().getInstance().ready();
       siblings.push(sibling);

@@ -1,8 +1,7 @@
 /**
  * Every exported file decodes back to its content: PNGs as they are, PDFs rasterised by pdftoppm
- * (test/support/pdf-raster.ts), each read by every decoder (test/support/qr-decoders.ts); frames
+ * (test/support/pdf-raster.ts), each read by all four decoders (test/support/qr-decoders.ts); frames
  * of every shape with long, Greek and Cyrillic text, and styles that test what a frame must not eat.
- * The PDF checks need pdftoppm (Debian's poppler-utils) and are skipped without it.
  */
 import { decodePng, flattenOnWhite } from '../../../test/support/png-reader';
 import { rasterisePdf } from '../../../test/support/pdf-raster';
@@ -13,7 +12,6 @@ import { FRAME_TYPES, type FrameType, type QrStyle } from '../style/qr-style';
 import { renderExportFile } from './export-file';
 import { pngResolution } from './png-file';
 import { pixelsForWidth } from './print-size';
-import { HAS_PDFTOPPM, itWhen } from '../../../test/support/environment';
 
 afterAll(() => stopZxingCpp1Reader());
 
@@ -36,25 +34,18 @@ describe('exported files decode', () => {
   const framed = FRAME_TYPES.filter((type): type is Exclude<FrameType, 'none'> => type !== 'none');
 
   describe.each(framed)('frame %s', (type) => {
-    const styleWith = (frameText: string): QrStyle => ({
-      dotsOptions: { type: 'rounded', color: '#1a237e' },
-      frameOptions: { type, text: frameText, color: '#1a237e' },
-    });
-
-    it.each(Object.entries(FRAME_TEXTS))('with %s text: PNG at 600 px read by every decoder', async (_label, frameText) => {
+    it.each(Object.entries(FRAME_TEXTS))('with %s text: PNG at 600 px and PDF 50 mm wide read by every decoder', async (_label, frameText) => {
       expect([...frameText].length).toBeLessThanOrEqual(30);
-      const png = await renderExportFile({ text: TEXT, style: styleWith(frameText) }, { format: 'png', size: 600 });
+      const style: QrStyle = { dotsOptions: { type: 'rounded', color: '#1a237e' }, frameOptions: { type, text: frameText, color: '#1a237e' } };
+      const png = await renderExportFile({ text: TEXT, style }, { format: 'png', size: 600 });
       expect(png.pixelHeight).toBeGreaterThan(600);
       expect(await misreadersOfPng(png.bytes, TEXT)).toEqual([]);
-    });
-
-    itWhen(HAS_PDFTOPPM).each(Object.entries(FRAME_TEXTS))('with %s text: PDF 50 mm wide read by every decoder', async (_label, frameText) => {
-      const pdf = await renderExportFile({ text: TEXT, style: styleWith(frameText) }, { format: 'pdf', widthMm: 50 });
+      const pdf = await renderExportFile({ text: TEXT, style }, { format: 'pdf', widthMm: 50 });
       expect(await misreadersOfPdf(pdf.bytes, TEXT, 300)).toEqual([]);
     });
   });
 
-  const FRAMED_STYLES: Array<[string, QrStyle]> = [
+  it.each<[string, QrStyle]>([
     ['no margin (the frame pads the quiet zone)', { margin: 0, frameOptions: { type: 'banner-bottom' } }],
     ['no margin in a box on a transparent background', { margin: 0, backgroundOptions: { color: 'transparent' }, frameOptions: { type: 'box' } }],
     ['the circle shape without margin', { shape: 'circle', margin: 0, frameOptions: { type: 'banner-top', color: '#004d40' } }],
@@ -85,20 +76,15 @@ describe('exported files decode', () => {
         frameOptions: { type: 'bubble', color: '#4a148c', font: 'roboto' },
       },
     ],
-  ];
-
-  it.each(FRAMED_STYLES)('%s: PNG read by every decoder', async (_label, style) => {
+  ])('%s: PNG and PDF read by every decoder', async (_label, style) => {
     const png = await renderExportFile({ text: TEXT, style }, { format: 'png', size: 500 });
     expect(await misreadersOfPng(png.bytes, TEXT)).toEqual([]);
-  });
-
-  itWhen(HAS_PDFTOPPM).each(FRAMED_STYLES)('%s: PDF read by every decoder', async (_label, style) => {
     const pdf = await renderExportFile({ text: TEXT, style }, { format: 'pdf', widthMm: 50, bleedMm: 3 });
     expect(await misreadersOfPdf(pdf.bytes, TEXT, 300)).toEqual([]);
   });
 
   // pdfkit reads PNG and JPEG only: a WebP logo reaches the PDF as resvg's raster of it (pdf-file.ts, pdfLogo).
-  itWhen(HAS_PDFTOPPM)('a WebP logo is embedded in the PDF as a raster, and the PDF decodes', async () => {
+  it('a WebP logo is embedded in the PDF as a raster, and the PDF decodes', async () => {
     const webp = 'data:image/webp;base64,UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==';
     const pdf = await renderExportFile({ text: TEXT, style: { image: webp } }, { format: 'pdf', widthMm: 50 });
     expect(pdf.bytes.toString('latin1')).toMatch(/\/Subtype \/Image/);
@@ -115,7 +101,7 @@ describe('exported files decode', () => {
     expect(await misreadersOfPng(file.bytes, TEXT)).toEqual([]);
   });
 
-  itWhen(HAS_PDFTOPPM)('the smallest printable width still decodes as a PDF rasterised at 300 dpi', async () => {
+  it('the smallest printable width still decodes as a PDF rasterised at 300 dpi', async () => {
     const long = 'https://example.com/' + 'abcdefghij'.repeat(8);
     const refused = await renderExportFile({ text: long, style: {} }, { format: 'pdf', widthMm: 10 }).catch(
       (error: { errors: Array<{ message: string }> }) => error,
