@@ -16,20 +16,17 @@ const withCheckDigit = (digits: string): string => {
 /**
  * The first hour works: a person opens /docs at whatever address they typed (127.0.0.1 or
  * localhost, neither of them BASE_URL's), authorizes with a key and the admin token, and executes
- * every operation's pre-filled examples: every one answers 2xx in the page. Path ids are the ones a
- * person would paste: the resource the create example answered, a delivery the list shows, and for a
- * delete something made to be deleted.
- *
- * One app and one browser for the file (the page is what differs): each example runs once per
- * origin, in document order at 127.0.0.1, then in reverse order at localhost on the same data, so
- * the second pass also runs every example again after all the others (a name or hostname taken,
- * a resource already used).
+ * every operation's pre-filled examples in one session, in document order and then in reverse:
+ * every one answers 2xx in the page. Path ids are the ones a person would paste: the resource the
+ * create example answered, a delivery the list shows, and for a delete something made to be deleted.
  */
-describeWhen(HAS_CHROMIUM)('Swagger UI in Chromium (e2e)', () => {
+describeWhen(HAS_CHROMIUM).each([
+  { pageHost: '127.0.0.1', otherHost: 'localhost' },
+  { pageHost: 'localhost', otherHost: '127.0.0.1' },
+])('Swagger UI in Chromium, opened at $pageHost (e2e)', ({ pageHost, otherHost }) => {
   let t: TestApp;
   let browser: Browser;
   let page: Page;
-  let port: number;
   let key: string;
   let operations: DocumentedOperation[];
   /** The first resource each collection's pre-filled create example answered in the page. */
@@ -37,10 +34,9 @@ describeWhen(HAS_CHROMIUM)('Swagger UI in Chromium (e2e)', () => {
   let dns: TestDnsServer;
 
   beforeAll(async () => {
-    port = await freePort();
-    // BASE_URL and REDIRECT_URL name neither of the page's loopback names: a call to them from the page would be
-    // cross-origin (and this address is not served).
-    const elsewhere = `http://127.0.0.2:${port}`;
+    const port = await freePort();
+    // BASE_URL and REDIRECT_URL name the other loopback name: a call to them from the page would be cross-origin.
+    const elsewhere = `http://${otherHost}:${port}`;
     // The domain verify example needs its TXT record: a DNS server publishes every domain's own token.
     dns = await new TestDnsServer().start();
     dns.fallback = async (name) => {
@@ -52,6 +48,11 @@ describeWhen(HAS_CHROMIUM)('Swagger UI in Chromium (e2e)', () => {
     ({ key } = await t.newAccount());
     operations = operationsOf((await t.request({ method: 'GET', url: '/docs-json' })).json<OpenAPIObject>());
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    page = await browser.newPage();
+    // A step that cannot happen fails in seconds, naming the step, rather than at the test's timeout.
+    page.setDefaultTimeout(15_000);
+    await page.goto(`http://${pageHost}:${port}/docs`);
+    await page.locator('.swagger-ui .info .title').waitFor();
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
@@ -165,26 +166,15 @@ describeWhen(HAS_CHROMIUM)('Swagger UI in Chromium (e2e)', () => {
     return problems;
   }
 
-  /** A fresh page at `pageHost` (a person's new tab), authorized with the key and the admin token. */
-  async function openAt(pageHost: string): Promise<void> {
-    await page?.close();
-    page = await browser.newPage();
-    // A step that cannot happen fails in seconds, naming the step, rather than at the test's timeout.
-    page.setDefaultTimeout(15_000);
-    await page.goto(`http://${pageHost}:${port}/docs`);
-    await page.locator('.swagger-ui .info .title').waitFor();
+  it("authorizes with a fresh key and the admin token; the server offered first is the page's origin", async () => {
     await authorize('api-key', key);
     await authorize('admin-token', ADMIN_TOKEN);
     expect(await page.locator('.swagger-ui .auth-wrapper button.authorize.locked').count()).toBe(1);
     // The calls go to the page's own origin, not BASE_URL's (another host name: cross-origin, blocked).
     expect(await page.locator('.swagger-ui .servers select').inputValue()).toBe('/');
-  }
+  }, 30_000);
 
-  it("opened at 127.0.0.1: authorizes with a fresh key and the admin token; the server offered first is the page's origin", async () => {
-    await openAt('127.0.0.1');
-  }, 60_000);
-
-  it("at 127.0.0.1, executes every operation's examples in document order: each answers 2xx in the page", async () => {
+  it("executes every operation's examples in document order: each answers 2xx in the page", async () => {
     expect(await executeAll(operations)).toEqual([]);
     expect(created.get('/api/v1/qrcodes')).toMatchObject({ name: 'Spring poster', type: 'url', is_dynamic: true, status: 'active' });
     const madeByExample = created.get('/api/v1/admin/api-keys') as { key: string };
@@ -192,11 +182,7 @@ describeWhen(HAS_CHROMIUM)('Swagger UI in Chromium (e2e)', () => {
     expect(works.statusCode).toBe(200);
   }, 900_000);
 
-  it("opened at localhost: authorizes the same way; the server offered first is the page's origin", async () => {
-    await openAt('localhost');
-  }, 60_000);
-
-  it('at localhost, executes them all again in reverse order, on the same data: each answers 2xx', async () => {
+  it('then executes them all again in reverse order, in the same session: each answers 2xx', async () => {
     // A hostname, a tag name and a GS1 path are taken once: just before their create example runs
     // again, what the first pass made goes.
     const removeFirstMade = async (op: DocumentedOperation) => {
