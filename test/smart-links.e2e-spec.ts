@@ -167,7 +167,9 @@ describe('smart links (e2e)', () => {
       const tokyo = wallClock(now, 'Asia/Tokyo');
       const earlier = wallClock(now - 2 * hour, 'Asia/Tokyo').time;
       const later = wallClock(now + 2 * hour, 'Asia/Tokyo').time;
-      const otherDays = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].filter((day) => day !== tokyo.day);
+      // Neither today nor the day two hours on (the resolver's later check): after 22:00 in Tokyo that is tomorrow.
+      const twoHoursOn = wallClock(now + 2 * hour + 60_000, 'Asia/Tokyo').day;
+      const otherDays = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].filter((day) => day !== tokyo.day && day !== twoHoursOn);
       const code = await dynamic('https://example.com/default', {
         rules: [
           {
